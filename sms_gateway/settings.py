@@ -1,0 +1,85 @@
+"""Settings, read once from the environment (SPEC section 9).
+
+Every process (web, worker, cron, CLI, tests) builds one `Settings` from
+`os.environ`; nothing else in the project reads the environment, so a test
+can hand any process exactly the settings it wants.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+INSTANCE_DIR = Path(__file__).resolve().parent.parent / "instance"
+
+
+def _int_list(raw: str) -> tuple[int, ...]:
+    return tuple(sorted({int(part) for part in raw.split(",") if part.strip()}, reverse=True))
+
+
+def _quiet_hours(raw: str) -> tuple[int, int]:
+    start, end = raw.split("-")
+    return int(start), int(end)
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = f"sqlite:///{INSTANCE_DIR / 'dabbo.sqlite3'}"
+    redis_url: str = "redis://localhost:6379/0"
+    admin_token: str | None = None
+    sms_provider: str = "console"
+    twilio_account_sid: str | None = None
+    twilio_auth_token: str | None = None
+    twilio_from: str | None = None
+    twilio_messaging_service_sid: str | None = None
+    twilio_api_base: str | None = None
+    at_username: str | None = None
+    at_api_key: str | None = None
+    at_sender_id: str | None = None
+    at_webhook_token: str | None = None
+    at_api_base: str | None = None
+    public_base_url: str | None = None
+    ussd_service_code: str = "*384*1#"
+    reminder_days: tuple[int, ...] = (3, 1)
+    quiet_hours: tuple[int, int] = (21, 8)
+    # Not in SPEC section 9's table: additions, documented in the README.
+    simulator_enabled: bool = False
+    inbound_rate_limit: int = 20  # inbound messages per phone per 10 minutes
+    max_request_bytes: int = 64 * 1024
+    secret_key: str | None = None
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
+        env = os.environ if environ is None else environ
+
+        def get(name: str) -> str | None:
+            value = env.get(name)
+            return value if value not in (None, "") else None
+
+        defaults = cls()
+        return cls(
+            database_url=get("DATABASE_URL") or defaults.database_url,
+            redis_url=get("REDIS_URL") or defaults.redis_url,
+            admin_token=get("ADMIN_TOKEN"),
+            sms_provider=(get("SMS_PROVIDER") or defaults.sms_provider).lower(),
+            twilio_account_sid=get("TWILIO_ACCOUNT_SID"),
+            twilio_auth_token=get("TWILIO_AUTH_TOKEN"),
+            twilio_from=get("TWILIO_FROM"),
+            twilio_messaging_service_sid=get("TWILIO_MESSAGING_SERVICE_SID"),
+            twilio_api_base=get("TWILIO_API_BASE"),
+            at_username=get("AT_USERNAME"),
+            at_api_key=get("AT_API_KEY"),
+            at_sender_id=get("AT_SENDER_ID"),
+            at_webhook_token=get("AT_WEBHOOK_TOKEN"),
+            at_api_base=get("AT_API_BASE"),
+            public_base_url=(get("PUBLIC_BASE_URL") or "").rstrip("/") or None,
+            ussd_service_code=get("USSD_SERVICE_CODE") or defaults.ussd_service_code,
+            reminder_days=_int_list(get("REMINDER_DAYS") or "3,1"),
+            quiet_hours=_quiet_hours(get("QUIET_HOURS") or "21-8"),
+            simulator_enabled=(get("SIMULATOR") or "off").lower() in ("1", "on", "true", "yes"),
+            inbound_rate_limit=int(get("INBOUND_RATE_LIMIT") or defaults.inbound_rate_limit),
+            max_request_bytes=int(get("MAX_REQUEST_BYTES") or defaults.max_request_bytes),
+            secret_key=get("SECRET_KEY"),
+        )
