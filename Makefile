@@ -1,0 +1,27 @@
+# The two commands (README): `make run` and `make test`. Everything else is set-up they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export PATH := $(CURDIR)/$(BIN):$(PATH)
+TEST_DATABASE_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
+
+.PHONY: run test setup browser bench soak clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+	touch $@
+
+## make run: web + worker + cron with the demo data, on SQLite and the local Redis.
+run: setup
+	@bash .ci/run-local
+
+## make test: the whole suite against real PostgreSQL and Redis (started if down).
+test: setup
+	@bash .ci/services all
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache

@@ -1,0 +1,87 @@
+"""Engine, sessions and the column types every table shares.
+
+Nothing here knows about Flask: the web app, the RQ worker, the CLI and the
+tests each make an engine from a URL and a session from that engine.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.types import TypeDecorator
+
+# Stable constraint names, so Alembic migrations read the same on every database.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class UTCDateTime(TypeDecorator):
+    """A timezone-aware datetime, always stored and returned in UTC.
+
+    PostgreSQL keeps the offset (timestamptz); SQLite silently drops it, so the
+    value is normalised to UTC before it is written and tagged UTC when read.
+    Naive datetimes are refused: a time without a zone is a bug waiting for a
+    village in another timezone.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value!r}: pass a timezone-aware one")
+        value = value.astimezone(timezone.utc)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=timezone.utc)
+        return value.astimezone(timezone.utc)
+
+
+def normalise_url(url: str) -> str:
+    """`postgres://` and `postgresql://` (as hosting platforms hand them out)
+    mean psycopg 3, the driver Dabbo ships with."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str, **kwargs) -> Engine:
+    """An engine for `url`; SQLite gets foreign keys and a busy timeout,
+    because web, worker and cron share one file in the first-run setup."""
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        kwargs.setdefault("connect_args", {"timeout": 30, "check_same_thread": False})
+        engine = create_engine(url, **kwargs)
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record):
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.close()
+
+        return engine
+    kwargs.setdefault("pool_pre_ping", True)
+    return create_engine(url, **kwargs)
+
+
+def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
+    # expire_on_commit=False: a handler may read what it just wrote to build a reply.
+    return sessionmaker(engine, expire_on_commit=False)

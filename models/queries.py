@@ -1,0 +1,151 @@
+"""Queries that load what the law's arithmetic needs, and nothing more.
+
+Each function takes a session and plain values; none knows about HTTP, SMS
+or the clock (a moment, when needed, is passed in).
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from models import law
+from models.tables import (
+    DailyRate,
+    Impoundment,
+    Person,
+    PoundFee,
+    SecurityScaleRow,
+    Village,
+)
+
+
+def pound_fee_on(session: Session, kind: str, on: date) -> int:
+    """§187(1): the State's fee per head for `kind` in force on `on` (0 if none set)."""
+    versions = session.execute(
+        select(PoundFee.effective_from, PoundFee.amount_paise).where(PoundFee.kind == kind)
+    ).all()
+    return law.in_force([tuple(v) for v in versions], on) or 0
+
+
+def daily_rate_on(session: Session, village_id: int, kind: str, on: date) -> int:
+    """§187(2): the village's daily rate for `kind` in force on `on` (0 if none set)."""
+    versions = session.execute(
+        select(DailyRate.effective_from, DailyRate.amount_paise).where(
+            DailyRate.village_id == village_id, DailyRate.kind == kind
+        )
+    ).all()
+    return law.in_force([tuple(v) for v in versions], on) or 0
+
+
+def security_scale_on(session: Session, village_id: int, on: date) -> list[law.ScaleRow]:
+    """§189(1): the version of the village's scale in force on `on`, rows in order."""
+    effective = session.scalar(
+        select(func.max(SecurityScaleRow.effective_from)).where(
+            SecurityScaleRow.village_id == village_id, SecurityScaleRow.effective_from <= on
+        )
+    )
+    if effective is None:
+        return []
+    rows = session.scalars(
+        select(SecurityScaleRow)
+        .where(SecurityScaleRow.village_id == village_id, SecurityScaleRow.effective_from == effective)
+        .order_by(SecurityScaleRow.position, SecurityScaleRow.id)
+    )
+    return [
+        law.ScaleRow(r.min_head, r.max_head, r.min_times, r.max_times, r.per_head_paise) for r in rows
+    ]
+
+
+def earlier_seizure_count(session: Session, impoundment: Impoundment) -> int:
+    """How many earlier seizures of this owner's cattle the village has seen
+    (§189(1) "the number of times the cattle are impounded")."""
+    if impoundment.owner_id is None:
+        return 0
+    return session.scalar(
+        select(func.count(func.distinct(Impoundment.seizure_id))).where(
+            Impoundment.owner_id == impoundment.owner_id,
+            Impoundment.village_id == impoundment.village_id,
+            Impoundment.seizure_id != impoundment.seizure_id,
+            Impoundment.seized_at < impoundment.seized_at,
+        )
+    ) or 0
+
+
+def head_count(session: Session, impoundment: Impoundment) -> int:
+    """§189(1) "the number of cattle impounded at a time": this owner's animals
+    in this seizure (1 while the owner is unknown)."""
+    if impoundment.owner_id is None:
+        return 1
+    return session.scalar(
+        select(func.count(Impoundment.id)).where(
+            Impoundment.seizure_id == impoundment.seizure_id,
+            Impoundment.owner_id == impoundment.owner_id,
+        )
+    ) or 1
+
+
+def security_per_head(session: Session, impoundment: Impoundment) -> int:
+    """§189(1): this animal's share of the seizure's security deposit; 0 where
+    the village is not notified."""
+    village = impoundment.village
+    seizure_date = law.local_date(impoundment.seized_at, village.timezone)
+    scale = security_scale_on(session, village.id, seizure_date)
+    times = law.times_impounded(earlier_seizure_count(session, impoundment))
+    return law.security_per_head_paise(scale, head_count(session, impoundment), times) if village.security_notified else 0
+
+
+def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_protest: bool = False) -> law.Dues:
+    """What it takes to get this one animal back at `at`, every schedule taken
+    as in force on the seizure date (SPEC section 2)."""
+    village = impoundment.village
+    seizure_date = law.local_date(impoundment.seized_at, village.timezone)
+    release = impoundment.release
+    if release is not None:
+        return law.dues(
+            seized_at=impoundment.seized_at,
+            at=max(at, impoundment.seized_at),
+            tz=village.timezone,
+            pound_fee_paise=release.pound_fee_paise,
+            daily_rate_paise=daily_rate_on(session, village.id, impoundment.kind, seizure_date),
+            security_paise=release.security_paise,
+            released_at=release.released_at,
+            under_protest=release.under_protest,
+        )
+    return law.dues(
+        seized_at=impoundment.seized_at,
+        at=max(at, impoundment.seized_at),
+        tz=village.timezone,
+        pound_fee_paise=pound_fee_on(session, impoundment.kind, seizure_date),
+        daily_rate_paise=daily_rate_on(session, village.id, impoundment.kind, seizure_date),
+        security_paise=security_per_head(session, impoundment),
+        under_protest=under_protest,
+    )
+
+
+def normalise_tag(raw: str) -> str:
+    return "".join(ch for ch in raw if ch.isalnum()).upper()
+
+
+def impoundment_by_tag(session: Session, tag: str) -> Impoundment | None:
+    """The animal behind an ear tag or pound receipt number: the one still in
+    the pound if any, else the most recent."""
+    tag = normalise_tag(tag)
+    if not tag:
+        return None
+    return session.scalars(
+        select(Impoundment)
+        .where(or_(Impoundment.tag == tag, Impoundment.receipt == tag))
+        .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
+        .limit(1)
+    ).first()
+
+
+def person_by_phone(session: Session, phone: str) -> Person | None:
+    return session.scalars(select(Person).where(Person.phone == phone)).first()
+
+
+def village_by_code(session: Session, code: str) -> Village | None:
+    # Codes are stored upper-case (see handlers.records), so this stays on the unique index.
+    return session.scalars(select(Village).where(Village.code == code.strip().upper())).first()

@@ -1,0 +1,72 @@
+"""Dabbo's web process: `create_app` builds the Flask app from settings."""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from sms_gateway.extensions import close_db, make_runtime
+from sms_gateway.settings import INSTANCE_DIR, Settings
+
+log = logging.getLogger("dabbo")
+
+# Callers that expect JSON errors; the rest are answered by the endpoint's own format.
+JSON_PREFIXES = ("/api/", "/healthz", "/readyz")
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    settings = settings or Settings.from_env()
+    app = Flask(__name__, instance_path=str(INSTANCE_DIR))
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
+    app.config["SECRET_KEY"] = settings.secret_key or settings.admin_token or "dabbo-dev-only"
+    app.extensions["dabbo"] = make_runtime(settings)
+    app.teardown_appcontext(close_db)
+
+    from sms_gateway import api, health
+
+    app.register_blueprint(health.bp)
+    app.register_blueprint(api.bp)
+    register_optional_blueprints(app)
+    register_error_handlers(app)
+
+    from sms_gateway import cli
+
+    cli.register(app)
+    return app
+
+
+def register_optional_blueprints(app: Flask) -> None:
+    """Blueprints added by later capabilities (webhooks, dashboard); each
+    module exposes `bp`."""
+    import importlib
+
+    for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard"):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name and name.startswith(exc.name):
+                continue
+            raise
+        app.register_blueprint(module.bp)
+
+
+def register_error_handlers(app: Flask) -> None:
+    """No stack trace ever reaches a phone or an API client."""
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        if request.path.startswith(JSON_PREFIXES):
+            return jsonify(error=exc.description or exc.name, field=None), exc.code
+        if request.path.startswith("/webhooks/africastalking/ussd"):
+            return "END Sorry, please try again.", exc.code, {"Content-Type": "text/plain"}
+        return exc
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        if request.path.startswith("/webhooks/twilio"):
+            return ('<?xml version="1.0" encoding="UTF-8"?><Response/>', 200, {"Content-Type": "text/xml"})
+        if request.path.startswith("/webhooks/africastalking/ussd"):
+            return "END Sorry, please try again.", 200, {"Content-Type": "text/plain"}
+        return jsonify(error="internal error", field=None), 500

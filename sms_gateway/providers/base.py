@@ -1,0 +1,109 @@
+"""The one small interface every SMS provider adapter implements.
+
+The RQ job and the status webhooks speak only these three value types, so
+switching `SMS_PROVIDER` changes which module is loaded and nothing else
+(the shape nyaruka/courier uses: one module per provider, one interface).
+
+An adapter never raises for a provider's answer: every send ends as a
+`SendResult` whose `outcome` tells the caller what to do with the outbox row
+(SPEC section 7): `sent` -> record the provider id; `transient` -> retry with
+backoff; `permanent` -> `failed` with `error` as the reason, never retried.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Protocol, Sequence, runtime_checkable
+
+SENT = "sent"
+TRANSIENT = "transient"
+PERMANENT = "permanent"
+OUTCOMES = (SENT, TRANSIENT, PERMANENT)
+
+# Our outbox vocabulary (models.tables.OUTBOX_STATUSES) for delivery callbacks.
+STATUS_SENT = "sent"  # the provider (or the network behind it) has the message
+STATUS_DELIVERED = "delivered"
+STATUS_FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One SMS to send. `ref` is the outbox row id as a string: it travels
+    through the adapter untouched so results can be matched to rows."""
+
+    to: str  # E.164, e.g. "+919812345678"
+    text: str
+    ref: str
+
+
+@dataclass(frozen=True)
+class SendResult:
+    """What happened to one `Outgoing` (same `ref`)."""
+
+    ref: str
+    outcome: str  # SENT | TRANSIENT | PERMANENT
+    provider_id: str | None = None
+    error: str | None = None  # provider's code and message, e.g. "21211 Invalid 'To' Phone Number"
+    opted_out: bool = False  # recipient unsubscribed: Twilio 21610, AT UserInBlacklist (406)
+
+
+@dataclass(frozen=True)
+class StatusUpdate:
+    """A delivery callback translated to our outbox vocabulary.
+
+    Callbacks can arrive out of order (a late `sent` after `delivered`); the
+    caller must not move a row backwards from `delivered`/`failed`.
+    """
+
+    provider_id: str
+    status: str  # STATUS_SENT | STATUS_DELIVERED | STATUS_FAILED
+    reason: str | None = None
+    opted_out: bool = False
+
+
+@runtime_checkable
+class Provider(Protocol):
+    name: str
+
+    def send(self, message: Outgoing) -> SendResult: ...
+
+    def send_many(self, messages: Sequence[Outgoing]) -> list[SendResult]:
+        """One result per message, in the same order."""
+        ...
+
+    def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
+        """A delivery callback's form fields -> update; None if it changes nothing."""
+        ...
+
+
+def http_outcome(status: int) -> str:
+    """Outcome of a whole request the provider refused with HTTP `status`.
+
+    SPEC section 7: a 4xx is permanent. The exceptions are the two 4xx that
+    mean "not now" rather than "never": 408 (request timeout) and 429 (rate
+    limited); they and every 5xx are retried.
+    """
+    if status in (408, 429) or status >= 500:
+        return TRANSIENT
+    return PERMANENT
+
+
+def get_provider(settings) -> Provider:
+    """The adapter `settings.sms_provider` names. Build it once per process
+    (it holds an HTTP connection pool) and reuse it for every send.
+
+    Imports are local so a console deployment never imports a provider SDK.
+    """
+    name = (settings.sms_provider or "").lower()
+    if name == "console":
+        from .console import ConsoleProvider
+
+        return ConsoleProvider()
+    if name == "twilio":
+        from .twilio import TwilioProvider
+
+        return TwilioProvider.from_settings(settings)
+    if name == "africastalking":
+        from .africastalking import AfricasTalkingProvider
+
+        return AfricasTalkingProvider.from_settings(settings)
+    raise ValueError(f"unknown SMS_PROVIDER {settings.sms_provider!r}: use console, twilio or africastalking")

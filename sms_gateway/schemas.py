@@ -1,0 +1,118 @@
+"""Request bodies of the admin API (SPEC section 6).
+
+These pydantic models both validate requests and generate
+/api/v1/openapi.json, so the description can never drift from the checks.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+Language = Literal["gu", "hi", "en"]
+Role = Literal["owner", "keeper", "official"]
+Paise = Field(ge=0, le=10**12)
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class PoundFeeIn(Body):
+    amount_paise: int = Paise
+    effective_from: date | None = None
+
+
+class VillageIn(Body):
+    code: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
+    name: str = Field(min_length=1, max_length=120)
+    taluka: str | None = Field(default=None, max_length=120)
+    district: str | None = Field(default=None, max_length=120)
+    language: Language = "gu"
+    timezone: str = Field(default="Asia/Kolkata", max_length=64)
+    security_notified: bool = False
+    auction_hour: int = Field(default=11, ge=0, le=23)
+    forfeit_percent: int = Field(default=100, ge=0, le=100)
+
+
+class DailyRatesIn(Body):
+    rates: dict[str, int] = Field(min_length=1)
+    effective_from: date | None = None
+
+
+class ScaleRowIn(Body):
+    min_head: int = Field(default=1, ge=1)
+    max_head: int | None = Field(default=None, ge=1)
+    min_times: int = Field(default=1, ge=1)
+    max_times: int | None = Field(default=None, ge=1)
+    per_head_paise: int = Paise
+
+
+class SecurityScaleIn(Body):
+    rows: list[ScaleRowIn] = Field(min_length=1, max_length=100)
+    effective_from: date | None = None
+
+
+class PoundIn(Body):
+    code: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
+    name: str = Field(min_length=1, max_length=120)
+
+
+class PersonIn(Body):
+    phone: str = Field(min_length=1, max_length=32)
+    name: str | None = Field(default=None, max_length=120)
+    role: Role
+    village: str = Field(min_length=1, max_length=32)
+    pound: str | None = Field(default=None, max_length=32)
+    language: Language | None = None
+
+
+class AnimalIn(Body):
+    tag: str = Field(min_length=1, max_length=32)
+    kind: str = Field(min_length=1, max_length=16)
+
+
+class ImpoundmentIn(Body):
+    pound: str = Field(min_length=1, max_length=32)
+    kind: str = Field(min_length=1, max_length=16)
+    tag: str | None = Field(default=None, max_length=32)
+    seized_at: AwareDatetime | None = None
+    seizure: int | None = Field(default=None, ge=1)
+    keeper_phone: str | None = Field(default=None, max_length=32)
+    note: str | None = Field(default=None, max_length=500)
+
+
+class ReleaseIn(Body):
+    owner_phone: str | None = Field(default=None, max_length=32)
+    at: AwareDatetime | None = None
+    under_protest: bool = False
+
+
+class SaleIn(Body):
+    proceeds_paise: int = Paise
+    sale_expenses_paise: int = Field(default=0, ge=0, le=10**12)
+    buyer_phone: str | None = Field(default=None, max_length=32)
+    at: AwareDatetime | None = None
+
+
+class BroadcastIn(Body):
+    village: str = Field(min_length=1, max_length=32)
+    text: str = Field(min_length=1, max_length=640)
+
+
+class ImpoundmentQuery(Body):
+    pound: str | None = None
+    status: Literal["impounded", "released", "sold"] | None = None
+    tag: str | None = None
+
+
+class DuesQuery(Body):
+    at: AwareDatetime | None = None
+
+
+class MessagesQuery(Body):
+    to: str | None = None
+    status: Literal["queued", "sending", "sent", "delivered", "failed", "cancelled"] | None = None
+    kind: str | None = None
+    limit: int = Field(default=100, ge=1, le=1000)
