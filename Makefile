@@ -19,9 +19,13 @@ run: setup
 	@bash .ci/run-local
 
 ## make test: the whole suite against real PostgreSQL and Redis (started if down).
-test: setup
+test: setup browser
 	@bash .ci/services all
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## Debian's Chromium (and Gujarati/Devanagari fonts) for the Playwright browser tests.
+browser:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium fonts-lohit-gujr fonts-lohit-deva)
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

@@ -1,34 +1,448 @@
-"""Which notices an impoundment implies, and when (SPEC section 7).
+"""Which notices the records imply, to whom, and when (SPEC section 7).
 
-Called by `handlers.records` inside the transaction that changed the record,
-so the outbox rows commit together with the change they announce.
-(Placeholder hooks: the scheduled notices are filled in with issue 6.)
+Two kinds of moment:
+
+* "at once" notices (seizure alert, release receipt, surplus notice, a fixed
+  auction, a forfeited deposit) are written by the hooks below, which
+  `handlers.records` calls inside the transaction that changed the record, so
+  the outbox rows commit together with the change they announce;
+* dated notices (claim reminders, the auction's eve, surplus and protest
+  reminders, keeper digests, refundable deposits) are written by
+  `write_due_notices` / `open_refund_windows`, which the dispatcher calls every
+  minute: each is written once its moment has come, with a text computed then
+  (the amount due today, not the amount due when the animal was seized).
+
+Every notice has a deterministic idempotency key (`claim_reminder:{impoundment}:
+{person}:{days}`), so deriving it again on the next tick writes nothing, and an
+`expires_at`, so a notice whose moment has passed is dropped, never sent late.
+`no_longer_applies` is asked again at send time.
 """
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Sequence
+from collections import Counter, defaultdict
+from datetime import date, datetime, time, timedelta, timezone
+from typing import Callable, Iterable, Sequence
+from zoneinfo import ZoneInfo
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from models.tables import Deposit, Impoundment, Release, Sale
+from handlers import broadcasts
+from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
+from handlers.outbox import queue_message
+from models import law, queries
+from models.tables import (
+    Deposit,
+    Event,
+    Impoundment,
+    OutboundMessage,
+    Person,
+    Pound,
+    Release,
+    Sale,
+    Village,
+    Watch,
+)
+
+SEIZURE_ALERT = "seizure_alert"
+CLAIM_REMINDER = "claim_reminder"
+AUCTION_NOTICE = "auction_notice"
+RELEASE_RECEIPT = "release_receipt"
+SURPLUS_NOTICE = "surplus_notice"
+SURPLUS_REMINDER = "surplus_reminder"
+PROTEST_REMINDER = "protest_reminder"
+DEPOSIT_FORFEITED = "deposit_forfeited"
+DEPOSIT_REFUNDABLE = "deposit_refundable"
+KEEPER_DIGEST = "keeper_digest"
+
+SURPLUS_REMINDER_DAYS = 3  # before the 15-day surplus deadline (§186(1))
+PROTEST_REMINDER_DAYS = 7  # before the 28-day complaint deadline (§185(3))
+DEFAULT_MORNING_HOUR = 8
+DEFAULT_EVENING_HOUR = 21
+
+# Notices that speak of an animal still in the pound.
+_WHILE_IMPOUNDED = frozenset({SEIZURE_ALERT, CLAIM_REMINDER})
+
+
+# ---------------------------------------------------------------- hooks called by handlers.records
 
 
 def after_seizure(session: Session, impoundments: Sequence[Impoundment], now: datetime) -> None:
-    return None
+    """The registered owner learns at once (quiet hours are applied at send
+    time) where the animal is, what is due, the claim deadline, the auction and
+    the §188 complaint deadline."""
+    for impoundment in impoundments:
+        owner = session.get(Person, impoundment.owner_id) if impoundment.owner_id else None
+        if owner is None:
+            continue
+        _write(session, owner, SEIZURE_ALERT, f"{SEIZURE_ALERT}:{impoundment.id}", now,
+               lambda lang, i=impoundment: seizure_alert_text(session, i, lang, now),
+               impoundment_id=impoundment.id)
 
 
 def after_release(session: Session, impoundment: Impoundment, release: Release, now: datetime) -> None:
-    return None
+    """The owner's receipt for what was paid (and, under protest, the §185(3)
+    deadline; with a deposit, when it becomes refundable)."""
+    owner_id = release.owner_id or impoundment.owner_id
+    owner = session.get(Person, owner_id) if owner_id else None
+    if owner is None:
+        return
+    _write(session, owner, RELEASE_RECEIPT, f"{RELEASE_RECEIPT}:{impoundment.id}", now,
+           lambda lang: release_receipt_text(impoundment, release, lang), impoundment_id=impoundment.id)
 
 
 def after_sale(session: Session, impoundment: Impoundment, sale: Sale, now: datetime) -> None:
-    return None
+    """Owner and watchers learn the sale and the §186(1) fifteen days to claim
+    the surplus."""
+    tz = impoundment.village.timezone
+    expires = _local_moment(sale.surplus_deadline + timedelta(days=1), 0, tz)
+    for person in _owner_and_watchers(session, impoundment):
+        _write(session, person, SURPLUS_NOTICE, f"{SURPLUS_NOTICE}:{impoundment.id}:{person.id}", now,
+               lambda lang: surplus_notice_text(impoundment, sale, lang), expires_at=expires,
+               impoundment_id=impoundment.id)
 
 
 def after_auction_fixed(session: Session, impoundments: Sequence[Impoundment], now: datetime) -> None:
-    return None
+    """An official fixed an auction: the village hears of it at once."""
+    for (village_id, auction_at), animals in _auction_groups(impoundments).items():
+        _announce_auction(session, session.get(Village, village_id), auction_at, animals, "fixed", now)
 
 
 def after_deposit_forfeited(session: Session, deposit: Deposit, now: datetime) -> None:
+    owner = session.get(Person, deposit.owner_id)
+    if owner is None:
+        return
+    village = session.get(Village, deposit.village_id)
+    _write(session, owner, DEPOSIT_FORFEITED, f"{DEPOSIT_FORFEITED}:{deposit.id}", now,
+           lambda lang: t(lang, "notice.deposit_forfeited", amount=money(lang, deposit.amount_paise),
+                          forfeited=money(lang, deposit.forfeited_paise),
+                          day=day(law.local_date(deposit.deposited_at, village.timezone))),
+           impoundment_id=deposit.impoundment_id)
+
+
+# ---------------------------------------------------------------- dated notices (the dispatcher's tick)
+
+
+def write_due_notices(session: Session, now: datetime, *, reminder_days: Iterable[int] = (3, 1),
+                      morning_hour: int = DEFAULT_MORNING_HOUR,
+                      evening_hour: int = DEFAULT_EVENING_HOUR) -> int:
+    """Write every dated notice whose moment has come and which is not written
+    yet; returns how many rows were written. Safe to call every minute."""
+    before = _written_count(session)
+    _claim_reminders(session, now, sorted(set(reminder_days)), morning_hour)
+    _auction_eves(session, now, morning_hour)
+    _surplus_reminders(session, now, morning_hour)
+    _protest_reminders(session, now, morning_hour)
+    _keeper_digests(session, now, morning_hour, evening_hour)
+    return _written_count(session) - before
+
+
+def open_refund_windows(session: Session, now: datetime) -> int:
+    """§189(2): a deposit still held six months after it was made becomes
+    refundable on application; its owner is told. Returns how many opened."""
+    opened = 0
+    soon = now.date() + timedelta(days=1)  # every village's local today is at most this
+    for deposit in session.scalars(select(Deposit).where(Deposit.status == "held", Deposit.refund_date <= soon)):
+        village = session.get(Village, deposit.village_id)
+        if law.local_date(now, village.timezone) < deposit.refund_date:
+            continue
+        deposit.status = "refundable"
+        session.add(Event(impoundment_id=deposit.impoundment_id, type="deposit_refundable", at=now,
+                          detail={"deposit_id": deposit.id, "amount_paise": deposit.amount_paise}))
+        owner = session.get(Person, deposit.owner_id)
+        if owner is not None:
+            _write(session, owner, DEPOSIT_REFUNDABLE, f"{DEPOSIT_REFUNDABLE}:{deposit.id}", now,
+                   lambda lang, d=deposit, v=village: t(
+                       lang, "notice.deposit_refundable", amount=money(lang, d.amount_paise),
+                       day=day(law.local_date(d.deposited_at, v.timezone))),
+                   impoundment_id=deposit.impoundment_id)
+        opened += 1
+    return opened
+
+
+def no_longer_applies(session: Session, message: OutboundMessage, now: datetime) -> str | None:
+    """Asked at send time: why this notice must not go out any more, or None."""
+    if message.kind in _WHILE_IMPOUNDED and message.impoundment_id:
+        impoundment = session.get(Impoundment, message.impoundment_id)
+        if impoundment is None or impoundment.status != "impounded":
+            return f"no longer applies: the animal was {impoundment.status if impoundment else 'removed'}"
+    if message.kind == AUCTION_NOTICE:
+        parsed = _parse_auction_key(message.idempotency_key)
+        if parsed is not None:
+            village_id, auction_at = parsed
+            left = session.scalar(select(Impoundment.id).where(
+                Impoundment.village_id == village_id, Impoundment.status == "impounded",
+                Impoundment.auction_at == auction_at).limit(1))
+            if left is None:
+                return "no longer applies: no animal is left for this auction"
+    if message.kind == DEPOSIT_REFUNDABLE and message.impoundment_id:
+        deposit = session.scalars(select(Deposit).where(Deposit.impoundment_id == message.impoundment_id)).first()
+        if deposit is None or deposit.status != "refundable":
+            return "no longer applies: the deposit is not refundable"
     return None
+
+
+# ---------------------------------------------------------------- texts (one function per notice)
+
+
+def seizure_alert_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
+    tz = impoundment.village.timezone
+    dues = queries.dues_for(session, impoundment, max(now, impoundment.seized_at))
+    return t(lang, "notice.seizure_alert", kind=kind_name(lang, impoundment.kind), tag=_label(impoundment),
+             pound=impoundment.pound.name, when=when(impoundment.seized_at, tz),
+             amount=money(lang, dues.total_paise), rate=money(lang, dues.daily_rate_paise),
+             deadline=when(impoundment.claim_deadline, tz), auction=when(impoundment.auction_at, tz),
+             complaint=day(impoundment.complaint_deadline))
+
+
+def claim_reminder_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
+    tz = impoundment.village.timezone
+    dues = queries.dues_for(session, impoundment, now)
+    return t(lang, "notice.claim_reminder", kind=kind_name(lang, impoundment.kind), tag=_label(impoundment),
+             pound=impoundment.pound.name, amount=money(lang, dues.total_paise),
+             deadline=when(impoundment.claim_deadline, tz), auction=when(impoundment.auction_at, tz))
+
+
+def release_receipt_text(impoundment: Impoundment, release: Release, lang: str) -> str:
+    tz = impoundment.village.timezone
+    text = t(lang, "notice.release_receipt", receipt=impoundment.receipt, kind=kind_name(lang, impoundment.kind),
+             tag=_label(impoundment), when=when(release.released_at, tz), total=money(lang, release.total_paise),
+             fee=money(lang, release.pound_fee_paise), days=release.days,
+             expenses=money(lang, release.expenses_paise), deposit=money(lang, release.security_paise))
+    if release.under_protest and release.protest_deadline:
+        text += " " + t(lang, "notice.release_protest", deadline=day(release.protest_deadline))
+    elif release.security_paise:
+        refund = law.deposit_refund_date(release.released_at, tz)
+        text += " " + t(lang, "notice.release_deposit", day=day(refund))
+    return text
+
+
+def surplus_notice_text(impoundment: Impoundment, sale: Sale, lang: str) -> str:
+    tz = impoundment.village.timezone
+    values = dict(kind=kind_name(lang, impoundment.kind), tag=_label(impoundment),
+                  day=day(law.local_date(sale.sold_at, tz)), proceeds=money(lang, sale.proceeds_paise))
+    if sale.surplus_paise <= 0:
+        return t(lang, "notice.surplus_none", **values)
+    return t(lang, "notice.surplus", surplus=money(lang, sale.surplus_paise), deadline=day(sale.surplus_deadline),
+             **values)
+
+
+def surplus_reminder_text(impoundment: Impoundment, sale: Sale, lang: str) -> str:
+    return t(lang, "notice.surplus_reminder", surplus=money(lang, sale.surplus_paise),
+             kind=kind_name(lang, impoundment.kind), tag=_label(impoundment), deadline=day(sale.surplus_deadline))
+
+
+def protest_reminder_text(impoundment: Impoundment, release: Release, lang: str) -> str:
+    return t(lang, "notice.protest_reminder", kind=kind_name(lang, impoundment.kind), tag=_label(impoundment),
+             deadline=day(release.protest_deadline))
+
+
+def auction_text(lang: str, auction_at: datetime, tz: str, place: str, animals: Sequence[Impoundment]) -> str:
+    return t(lang, "notice.auction", when=when(auction_at, tz), place=place,
+             animals=_count_kinds(lang, (a.kind for a in animals)))
+
+
+def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence[Impoundment], tz: str) -> str:
+    auction_days = Counter(law.local_date(a.auction_at, tz) for a in held)
+    return t(lang, "notice.keeper_digest", pound=pound.name, day=day(today), count=len(held),
+             animals=_count_kinds(lang, (a.kind for a in held)), today=auction_days.get(today, 0),
+             tomorrow=auction_days.get(today + timedelta(days=1), 0))
+
+
+# ---------------------------------------------------------------- the dated notices, one by one
+
+
+def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], morning_hour: int) -> None:
+    """REMINDER_DAYS before the claim deadline, at the village's morning hour.
+    Only the latest reminder whose moment has come is written: an animal
+    entered late does not get its 3-day and 1-day reminders at once."""
+    if not reminder_days:
+        return
+    horizon = now + timedelta(days=max(reminder_days) + 2)
+    animals = session.scalars(select(Impoundment).where(
+        Impoundment.status == "impounded", Impoundment.claim_deadline > now,
+        Impoundment.claim_deadline <= horizon).order_by(Impoundment.id))
+    for impoundment in animals:
+        tz = impoundment.village.timezone
+        deadline_day = law.local_date(impoundment.claim_deadline, tz)
+        for days in reminder_days:  # nearest the deadline first
+            moment = _local_moment(deadline_day - timedelta(days=days), morning_hour, tz)
+            if moment <= now:
+                break
+        else:
+            continue
+        if moment >= impoundment.claim_deadline:
+            continue
+        for person in _owner_and_watchers(session, impoundment):
+            _write(session, person, CLAIM_REMINDER, f"{CLAIM_REMINDER}:{impoundment.id}:{person.id}:{days}", now,
+                   lambda lang, i=impoundment: claim_reminder_text(session, i, lang, now),
+                   expires_at=impoundment.claim_deadline, impoundment_id=impoundment.id)
+
+
+def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
+    """The day before an auction, at the morning hour, the whole village hears of it."""
+    animals = session.scalars(select(Impoundment).where(
+        Impoundment.status == "impounded", Impoundment.auction_at > now,
+        Impoundment.auction_at <= now + timedelta(days=2)).order_by(Impoundment.id))
+    for (village_id, auction_at), group in _auction_groups(animals).items():
+        village = session.get(Village, village_id)
+        eve = _local_moment(law.local_date(auction_at, village.timezone) - timedelta(days=1), morning_hour,
+                            village.timezone)
+        if eve <= now:
+            _announce_auction(session, village, auction_at, group, "eve", now)
+
+
+def _surplus_reminders(session: Session, now: datetime, morning_hour: int) -> None:
+    first, last = now.date() - timedelta(days=1), now.date() + timedelta(days=SURPLUS_REMINDER_DAYS + 1)
+    sales = session.scalars(select(Sale).where(Sale.surplus_paise > 0, Sale.surplus_deadline >= first,
+                                               Sale.surplus_deadline <= last).order_by(Sale.id))
+    for sale in sales:
+        impoundment = sale.impoundment
+        tz = impoundment.village.timezone
+        moment = _local_moment(sale.surplus_deadline - timedelta(days=SURPLUS_REMINDER_DAYS), morning_hour, tz)
+        expires = _local_moment(sale.surplus_deadline + timedelta(days=1), 0, tz)
+        if not moment <= now < expires:
+            continue
+        for person in _owner_and_watchers(session, impoundment):
+            _write(session, person, SURPLUS_REMINDER, f"{SURPLUS_REMINDER}:{impoundment.id}:{person.id}", now,
+                   lambda lang, i=impoundment, s=sale: surplus_reminder_text(i, s, lang), expires_at=expires,
+                   impoundment_id=impoundment.id)
+
+
+def _protest_reminders(session: Session, now: datetime, morning_hour: int) -> None:
+    first, last = now.date() - timedelta(days=1), now.date() + timedelta(days=PROTEST_REMINDER_DAYS + 1)
+    releases = session.scalars(select(Release).where(
+        Release.under_protest.is_(True), Release.protest_deadline >= first,
+        Release.protest_deadline <= last).order_by(Release.id))
+    for release in releases:
+        impoundment = release.impoundment
+        owner_id = release.owner_id or impoundment.owner_id
+        owner = session.get(Person, owner_id) if owner_id else None
+        if owner is None:
+            continue
+        tz = impoundment.village.timezone
+        moment = _local_moment(release.protest_deadline - timedelta(days=PROTEST_REMINDER_DAYS), morning_hour, tz)
+        expires = _local_moment(release.protest_deadline + timedelta(days=1), 0, tz)
+        if not moment <= now < expires:
+            continue
+        _write(session, owner, PROTEST_REMINDER, f"{PROTEST_REMINDER}:{impoundment.id}", now,
+               lambda lang, i=impoundment, r=release: protest_reminder_text(i, r, lang), expires_at=expires,
+               impoundment_id=impoundment.id)
+
+
+def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_hour: int) -> None:
+    """Every morning each keeper hears what the pound holds and which auctions
+    fall today and tomorrow; a digest not sent by the evening is dropped. An
+    empty pound sends nothing."""
+    keepers = session.scalars(select(Person).where(Person.role == "keeper", Person.pound_id.is_not(None),
+                                                   Person.opted_out.is_(False)).order_by(Person.id))
+    for keeper in keepers:
+        pound = keeper.pound
+        tz = pound.village.timezone
+        today = law.local_date(now, tz)
+        moment = _local_moment(today, morning_hour, tz)
+        expires = _local_moment(today, evening_hour, tz) if evening_hour > morning_hour else moment + timedelta(hours=12)
+        if not moment <= now < expires:
+            continue
+        key = f"{KEEPER_DIGEST}:{keeper.id}:{today.isoformat()}"
+        if _exists(session, key):
+            continue
+        held = list(session.scalars(select(Impoundment).where(
+            Impoundment.pound_id == pound.id, Impoundment.status == "impounded").order_by(Impoundment.id)))
+        if held:
+            _write(session, keeper, KEEPER_DIGEST, key, now,
+                   lambda lang: keeper_digest_text(lang, pound, today, held, tz), expires_at=expires)
+
+
+# ---------------------------------------------------------------- auctions
+
+
+def _auction_groups(impoundments: Iterable[Impoundment]) -> dict[tuple[int, datetime], list[Impoundment]]:
+    groups: dict[tuple[int, datetime], list[Impoundment]] = defaultdict(list)
+    for impoundment in impoundments:
+        groups[(impoundment.village_id, impoundment.auction_at.astimezone(timezone.utc))].append(impoundment)
+    return groups
+
+
+def auction_key_prefix(stage: str, village_id: int, auction_at: datetime) -> str:
+    """`auction_notice:eve:7:20261208T053000Z`; the person's id follows."""
+    stamp = auction_at.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    return f"{AUCTION_NOTICE}:{stage}:{village_id}:{stamp}"
+
+
+def _parse_auction_key(key: str) -> tuple[int, datetime] | None:
+    parts = key.split(":")
+    try:
+        return int(parts[2]), datetime.strptime(parts[3], "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+    except (IndexError, ValueError):
+        return None
+
+
+def _announce_auction(session: Session, village: Village, auction_at: datetime, animals: Sequence[Impoundment],
+                      stage: str, now: datetime) -> None:
+    """One notice per opted-in person of the village, in their language. The
+    first recipient's key is probed first, so a tick that finds the notice
+    already written costs one indexed lookup, not one per villager."""
+    prefix = auction_key_prefix(stage, village.id, auction_at)
+    first = session.scalar(select(Person.id).where(Person.village_id == village.id, Person.opted_out.is_(False))
+                           .order_by(Person.id).limit(1))
+    if first is None or _exists(session, f"{prefix}:{first}"):
+        return
+    place = animals[0].auction_place or animals[0].pound.name
+    texts = {lang: auction_text(lang, auction_at, village.timezone, place, animals) for lang in LANGUAGES}
+    broadcasts.fan_out(session, village_id=village.id, kind=AUCTION_NOTICE, key_prefix=prefix, texts=texts,
+                       now=now, expires_at=auction_at)
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def _write(session: Session, person: Person, kind: str, key: str, now: datetime, text: Callable[[str], str], *,
+           expires_at: datetime | None = None, impoundment_id: int | None = None) -> None:
+    """One notice to one person, unless its key is written already (the text
+    is only computed when it is needed)."""
+    if _exists(session, key):
+        return
+    if queue_message(session, to_phone=person.phone, text=text(person.language), language=person.language,
+                     kind=kind, idempotency_key=key, now=now, expires_at=expires_at, person=person,
+                     impoundment_id=impoundment_id) is not None:
+        session.info[_WRITTEN] = session.info.get(_WRITTEN, 0) + 1
+
+
+_WRITTEN = "notices.written"
+
+
+def _written_count(session: Session) -> int:
+    return session.info.get(_WRITTEN, 0) + len(session.info.get(broadcasts.WRITTEN_IDS, ()))
+
+
+def _exists(session: Session, key: str) -> bool:
+    # The session autoflushes, so a row added earlier in this transaction counts.
+    return session.scalar(select(OutboundMessage.id).where(OutboundMessage.idempotency_key == key)) is not None
+
+
+def _owner_and_watchers(session: Session, impoundment: Impoundment) -> list[Person]:
+    people = []
+    if impoundment.owner_id:
+        owner = session.get(Person, impoundment.owner_id)
+        if owner is not None:
+            people.append(owner)
+    watchers = session.scalars(select(Person).join(Watch, Watch.person_id == Person.id)
+                               .where(Watch.impoundment_id == impoundment.id).order_by(Person.id))
+    people.extend(p for p in watchers if p.id != impoundment.owner_id)
+    return people
+
+
+def _local_moment(on: date, hour: int, tz: str) -> datetime:
+    """`hour`:00 on the local date `on`, as a UTC datetime."""
+    return datetime.combine(on, time(hour), ZoneInfo(tz)).astimezone(timezone.utc)
+
+
+def _label(impoundment: Impoundment) -> str:
+    return impoundment.tag or impoundment.receipt
+
+
+def _count_kinds(lang: str, kinds: Iterable[str]) -> str:
+    """"2 cow, 1 bullock", in the order of the Act's list."""
+    counts = Counter(kinds)
+    return ", ".join(f"{counts[k]} {kind_name(lang, k)}" for k in law.KINDS if counts[k])

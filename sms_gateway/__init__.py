@@ -29,6 +29,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.register_blueprint(api.bp)
     register_optional_blueprints(app)
     register_error_handlers(app)
+    if settings.bench_floor:
+        register_bench_floor(app)
 
     from sms_gateway import cli
 
@@ -49,6 +51,13 @@ def register_optional_blueprints(app: Flask) -> None:
                 continue
             raise
         app.register_blueprint(module.bp)
+
+
+def register_bench_floor(app: Flask) -> None:
+    """`GET /bench/floor`: a constant answer from the same gunicorn and app,
+    the floor bench/district.py measures every endpoint against. Only with
+    BENCH_FLOOR=on; never in production."""
+    app.add_url_rule("/bench/floor", "bench_floor", lambda: ("ok", 200, {"Content-Type": "text/plain"}))
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hmac
 from dataclasses import asdict
 from typing import Any, Callable
+from zoneinfo import ZoneInfo
 
 from flask import Blueprint, jsonify, request
 from pydantic import BaseModel, ValidationError
@@ -93,11 +94,18 @@ def require_admin_token():
 # --- representations -------------------------------------------------------
 
 
-def iso(value) -> str | None:
-    return value.isoformat() if value is not None else None
+def iso(value, tz: str | None = None) -> str | None:
+    """ISO 8601; datetimes in the village's own time (with its offset), as a
+    panchayat clerk reads them."""
+    if value is None:
+        return None
+    if tz is not None and hasattr(value, "astimezone"):
+        value = value.astimezone(ZoneInfo(tz))
+    return value.isoformat()
 
 
 def impoundment_json(session, impoundment: Impoundment) -> dict:
+    tz = impoundment.village.timezone
     return {
         "id": impoundment.id,
         "receipt": impoundment.receipt,
@@ -109,22 +117,23 @@ def impoundment_json(session, impoundment: Impoundment) -> dict:
         "status": impoundment.status,
         "owner_phone": impoundment.owner.phone if impoundment.owner else None,
         "keeper_phone": impoundment.keeper.phone if impoundment.keeper else None,
-        "seized_at": iso(impoundment.seized_at),
-        "claim_deadline": iso(impoundment.claim_deadline),
-        "auction_at": iso(impoundment.auction_at),
+        "seized_at": iso(impoundment.seized_at, tz),
+        "claim_deadline": iso(impoundment.claim_deadline, tz),
+        "auction_at": iso(impoundment.auction_at, tz),
         "auction_place": impoundment.auction_place,
         "complaint_deadline": iso(impoundment.complaint_deadline),
-        "closed_at": iso(impoundment.closed_at),
+        "closed_at": iso(impoundment.closed_at, tz),
         "note": impoundment.note,
     }
 
 
 def dues_json(session, impoundment: Impoundment, at) -> dict:
     dues = queries.dues_for(session, impoundment, at)
+    tz = impoundment.village.timezone
     offence = law.offence(queries.earlier_seizure_count(session, impoundment))
     return {
         "impoundment": impoundment.id,
-        "at": iso(dues.at),
+        "at": iso(dues.at, tz),
         "days": dues.days,
         "pound_fee_paise": dues.pound_fee_paise,
         "daily_rate_paise": dues.daily_rate_paise,
@@ -133,8 +142,8 @@ def dues_json(session, impoundment: Impoundment, at) -> dict:
         "total_paise": dues.total_paise,
         "days_tomorrow": dues.days_tomorrow,
         "total_tomorrow_paise": dues.total_tomorrow_paise,
-        "claim_deadline": iso(impoundment.claim_deadline),
-        "auction_at": iso(impoundment.auction_at),
+        "claim_deadline": iso(impoundment.claim_deadline, tz),
+        "auction_at": iso(impoundment.auction_at, tz),
         "complaint_deadline": iso(impoundment.complaint_deadline),
         "offence": asdict(offence) | {"information_only": True},
     }
@@ -274,13 +283,13 @@ def get_impoundment(id: str):
     messages = session.scalars(select(OutboundMessage).where(OutboundMessage.impoundment_id == impoundment.id)
                                .order_by(OutboundMessage.id))
     result = impoundment_json(session, impoundment)
-    result["timeline"] = [{"at": iso(e.at), "type": e.type, "actor_phone": e.actor_phone, "detail": e.detail}
+    result["timeline"] = [{"at": iso(e.at, impoundment.village.timezone), "type": e.type, "actor_phone": e.actor_phone, "detail": e.detail}
                           for e in events]
     result["messages"] = [message_json(m) for m in messages]
     if impoundment.release:
-        result["release"] = release_json(impoundment.release)
+        result["release"] = release_json(impoundment.release, impoundment.village.timezone)
     if impoundment.sale:
-        result["sale"] = sale_json(impoundment.sale)
+        result["sale"] = sale_json(impoundment.sale, impoundment.village.timezone)
     return result
 
 
@@ -295,15 +304,15 @@ def get_dues(id: str, query: schemas.DuesQuery):
     return dues_json(session, impoundment, at)
 
 
-def release_json(release) -> dict:
-    return {"released_at": iso(release.released_at), "under_protest": release.under_protest,
+def release_json(release, tz: str) -> dict:
+    return {"released_at": iso(release.released_at, tz), "under_protest": release.under_protest,
             "days": release.days, "pound_fee_paise": release.pound_fee_paise,
             "expenses_paise": release.expenses_paise, "security_paise": release.security_paise,
             "total_paise": release.total_paise, "protest_deadline": iso(release.protest_deadline)}
 
 
-def sale_json(sale) -> dict:
-    return {"sold_at": iso(sale.sold_at), "proceeds_paise": sale.proceeds_paise,
+def sale_json(sale, tz: str) -> dict:
+    return {"sold_at": iso(sale.sold_at, tz), "proceeds_paise": sale.proceeds_paise,
             "sale_expenses_paise": sale.sale_expenses_paise, "pound_fee_paise": sale.pound_fee_paise,
             "expenses_paise": sale.expenses_paise, "surplus_paise": sale.surplus_paise,
             "surplus_deadline": iso(sale.surplus_deadline), "buyer_phone": sale.buyer_phone}
@@ -324,7 +333,7 @@ def post_release(id: str, body: schemas.ReleaseIn):
         deposit = {"amount_paise": release.security_paise,
                    "refund_date": iso(law.deposit_refund_date(release.released_at, impoundment.village.timezone)),
                    "status": "held"}
-    return {"impoundment": impoundment.id, **release_json(release), "deposit": deposit}
+    return {"impoundment": impoundment.id, **release_json(release, impoundment.village.timezone), "deposit": deposit}
 
 
 @route("POST", "/impoundments/{id}/sale", "Record the auction sale (§186)", body=schemas.SaleIn)
@@ -334,7 +343,7 @@ def post_sale(id: str, body: schemas.SaleIn):
     buyer = admin.require_phone(body.buyer_phone, "buyer_phone") if body.buyer_phone else None
     sale = records.sell(session, impoundment, proceeds_paise=body.proceeds_paise, now=now(), at=body.at,
                         sale_expenses_paise=body.sale_expenses_paise, buyer_phone=buyer)
-    return {"impoundment": impoundment.id, **sale_json(sale), "surplus": sale.surplus_paise}
+    return {"impoundment": impoundment.id, **sale_json(sale, impoundment.village.timezone)}
 
 
 def parse_id(raw: str) -> int:

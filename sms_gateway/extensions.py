@@ -33,7 +33,11 @@ def make_redis(url: str) -> redis.Redis:
 
 def make_runtime(settings: Settings) -> Runtime:
     engine = make_engine(settings.database_url)
-    return Runtime(settings, engine, make_sessionmaker(engine), make_redis(settings.redis_url))
+    runtime = Runtime(settings, engine, make_sessionmaker(engine), make_redis(settings.redis_url))
+    from sms_gateway import queues
+
+    queues.enqueue_after_commit(runtime)  # outbox rows reach RQ once their transaction commits
+    return runtime
 
 
 def runtime() -> Runtime:

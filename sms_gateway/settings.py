@@ -48,6 +48,7 @@ class Settings:
     inbound_rate_limit: int = 20  # inbound messages per phone per 10 minutes
     max_request_bytes: int = 64 * 1024
     secret_key: str | None = None
+    bench_floor: bool = False  # BENCH_FLOOR=on: /bench/floor, the constant route bench/district.py compares with
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -82,4 +83,5 @@ class Settings:
             inbound_rate_limit=int(get("INBOUND_RATE_LIMIT") or defaults.inbound_rate_limit),
             max_request_bytes=int(get("MAX_REQUEST_BYTES") or defaults.max_request_bytes),
             secret_key=get("SECRET_KEY"),
+            bench_floor=(get("BENCH_FLOOR") or "off").lower() in ("1", "on", "true", "yes"),
         )

@@ -1,0 +1,199 @@
+"""Broadcast fan-out benchmark (issue 6): one broadcast to N villagers, from the
+INSERT ... SELECT into the outbox to the last row marked `sent`, through real
+`rq worker` processes (the Procfile's forking `sms_gateway.worker.Worker`)
+and the real provider SDKs pointed at the local fakes in tests/fakes.
+
+Beside it, the floor: the very same provider requests (same bodies, same
+recipients per request) posted straight to the same fake from one process
+with one keep-alive HTTP session. The ratio says how much of the fake
+provider's capacity the outbox pipeline reaches.
+
+    python bench/broadcast.py                       # 100,000 recipients, AT and Twilio, 4 workers
+    python bench/broadcast.py --providers africastalking --recipients 20000 --workers 2
+
+Needs PostgreSQL (DATABASE_URL names the server; a scratch database is made
+and dropped) and Redis (REDIS_URL; database 12 is used and flushed). Quiet
+hours are switched off for the workers (QUIET_HOURS=0-0) so the result does
+not depend on the hour it runs at.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+import redis
+import requests
+from sqlalchemy import create_engine, func, insert, select, text
+from sqlalchemy.engine import make_url
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from handlers import admin, broadcasts  # noqa: E402
+from models.db import normalise_url  # noqa: E402
+from models.tables import OutboundMessage, Person  # noqa: E402
+from sms_gateway.cli import alembic_config  # noqa: E402
+from sms_gateway.extensions import make_runtime  # noqa: E402
+from sms_gateway.settings import Settings  # noqa: E402
+from tests.fakes.at_server import FakeAfricasTalking  # noqa: E402
+from tests.fakes.twilio_server import FakeTwilio  # noqa: E402
+
+TEXT = "Gram sabha on Sunday 10:00 at the panchayat office. Cattle pound auction rules will be read out."
+LANGUAGE_MIX = (("gu", 6), ("hi", 3), ("en", 1))  # of every 10 villagers
+
+
+def scratch_database(server_url: str) -> tuple[str, callable]:
+    base = make_url(normalise_url(server_url))
+    name = f"dabbo_bench_{uuid.uuid4().hex[:8]}"
+    admin_engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin_engine.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    url = base.set(database=name).render_as_string(hide_password=False)
+    from alembic import command
+
+    command.upgrade(alembic_config(url), "head")
+
+    def drop():
+        with admin_engine.connect() as connection:
+            connection.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                    "WHERE datname = :n AND pid <> pg_backend_pid()"), {"n": name})
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        admin_engine.dispose()
+
+    return url, drop
+
+
+def load_village(runtime, recipients: int):
+    now = datetime.now(timezone.utc)
+    with runtime.sessions() as session:
+        village = admin.create_village(session, code="BENCH", name="Benchpur", now=now)
+        session.flush()
+        languages = [lang for lang, share in LANGUAGE_MIX for _ in range(share)]
+        rows = [{"phone": f"+9197{i:08d}", "name": None, "role": "owner", "language": languages[i % 10],
+                 "opted_out": False, "village_id": village.id, "created_at": now} for i in range(recipients)]
+        for start in range(0, len(rows), 20_000):
+            session.execute(insert(Person), rows[start:start + 20_000])
+        session.commit()
+        return village.id
+
+
+def run(provider: str, recipients: int, workers: int, server_url: str, redis_url: str) -> dict:
+    fake = FakeAfricasTalking() if provider == "africastalking" else FakeTwilio()
+    fake.start()
+    fake.record_bodies = provider == "africastalking"  # 100k Twilio bodies are not needed
+    url, drop = scratch_database(server_url)
+    redis.Redis.from_url(redis_url).flushdb()
+    settings = replace(Settings(), database_url=url, redis_url=redis_url, sms_provider=provider,
+                       quiet_hours=(0, 0),
+                       at_username=fake.username if provider == "africastalking" else None,
+                       at_api_key=fake.api_key if provider == "africastalking" else None,
+                       at_api_base=fake.base_url if provider == "africastalking" else None,
+                       twilio_account_sid=getattr(fake, "account_sid", None),
+                       twilio_auth_token=getattr(fake, "auth_token", None),
+                       twilio_from="+15005550006", twilio_api_base=fake.base_url,
+                       public_base_url="https://dabbo.example.org")
+    runtime = make_runtime(settings)
+    try:
+        village_id = load_village(runtime, recipients)
+
+        # 1. The broadcast: outbox rows written in bulk, committed, enqueued in batches.
+        started = time.perf_counter()
+        with runtime.sessions() as session:
+            from models.tables import Village
+
+            broadcast = broadcasts.create(session, session.get(Village, village_id), TEXT,
+                                          now=datetime.now(timezone.utc))
+            session.commit()  # the after-commit hook enqueues 500 ids a job
+        written = time.perf_counter() - started
+
+        # 2. The workers hand every row to the provider.
+        env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": redis_url, "SMS_PROVIDER": provider,
+               "QUIET_HOURS": "0-0", "AT_USERNAME": settings.at_username or "", "AT_API_KEY": settings.at_api_key or "",
+               "AT_API_BASE": settings.at_api_base or "", "TWILIO_ACCOUNT_SID": settings.twilio_account_sid or "",
+               "TWILIO_AUTH_TOKEN": settings.twilio_auth_token or "", "TWILIO_FROM": settings.twilio_from,
+               "TWILIO_API_BASE": settings.twilio_api_base, "PUBLIC_BASE_URL": settings.public_base_url}
+        rq = str(Path(sys.executable).parent / "rq")
+        send_started = time.perf_counter()
+        processes = [subprocess.Popen([rq, "worker", "--burst", "--url", redis_url, "--worker-class",
+                                       "sms_gateway.worker.Worker", "--logging_level", "WARNING", "outbox"],
+                                      cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+                     for _ in range(workers)]
+        for process in processes:
+            process.wait()
+        sent_seconds = time.perf_counter() - send_started
+        with runtime.sessions() as session:
+            sent = session.scalar(select(func.count()).where(OutboundMessage.status == "sent"))
+            groups = session.execute(select(OutboundMessage.text, OutboundMessage.to_phone)
+                                     .order_by(OutboundMessage.id)).all()
+        requests_made = len(fake.requests)
+        issued = fake.issued_count
+
+        # 3. The floor: the same requests, straight from one process.
+        fake.reset()
+        fake.record_bodies = False
+        floor_seconds = post_straight(provider, fake, groups)
+        return {"provider": provider, "recipients": broadcast.recipient_count, "sent": sent, "issued": issued,
+                "requests": requests_made, "workers": workers, "insert_s": written, "send_s": sent_seconds,
+                "rate": sent / sent_seconds, "floor_rate": len(groups) / floor_seconds, "floor_s": floor_seconds}
+    finally:
+        runtime.engine.dispose()
+        drop()
+        fake.stop()
+
+
+def post_straight(provider: str, fake, rows) -> float:
+    """The floor: the provider requests the pipeline made, posted in a loop."""
+    session = requests.Session()
+    started = time.perf_counter()
+    if provider == "africastalking":
+        by_text: dict[str, list[str]] = {}
+        for message_text, phone in rows:
+            by_text.setdefault(message_text, []).append(phone)
+        headers = {"apiKey": fake.api_key, "Accept": "application/json"}
+        for message_text, phones in by_text.items():
+            for start in range(0, len(phones), 1000):
+                response = session.post(fake.base_url + "/version1/messaging", headers=headers, data={
+                    "username": fake.username, "to": ",".join(phones[start:start + 1000]), "message": message_text,
+                    "bulkSMSMode": 1})
+                response.raise_for_status()
+    else:
+        path = f"{fake.base_url}/2010-04-01/Accounts/{fake.account_sid}/Messages.json"
+        auth = (fake.account_sid, fake.auth_token)
+        for message_text, phone in rows:
+            response = session.post(path, auth=auth, data={
+                "To": phone, "From": "+15005550006", "Body": message_text,
+                "StatusCallback": "https://dabbo.example.org/webhooks/twilio/status"})
+            response.raise_for_status()
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--recipients", type=int, default=100_000)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--providers", default="africastalking,twilio")
+    args = parser.parse_args()
+    server = os.environ.get("DATABASE_URL") or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+    base = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    redis_url = base.rsplit("/", 1)[0] + "/12" if base.count("/") > 2 else base + "/12"
+
+    print("| provider | recipients | workers | provider requests | outbox insert | send phase | "
+          "handed over / s | floor / s (one process, straight) | ratio |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for provider in args.providers.split(","):
+        r = run(provider.strip(), args.recipients, args.workers, server, redis_url)
+        assert r["sent"] == r["recipients"] == r["issued"], r
+        print(f"| {r['provider']} | {r['recipients']:,} | {r['workers']} | {r['requests']:,} | "
+              f"{r['insert_s']:.2f} s | {r['send_s']:.1f} s | {r['rate']:,.0f} | {r['floor_rate']:,.0f} | "
+              f"{r['rate'] / r['floor_rate']:.0%} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

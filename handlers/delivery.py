@@ -1,0 +1,116 @@
+"""What happens to an outbox row between "queued" and "delivered" (SPEC section 7).
+
+The RQ job (`sms_gateway.jobs`) asks `verdict` about every row just before
+handing it to a provider: a notice is re-checked at send time, not only when it
+was written, because the world moves on while a row waits (the animal is
+released overnight, the auction passes, the owner texts STOP). The status
+webhooks hand delivery reports to `record_status`.
+
+The clock, the quiet hours and the provider's answers come in as values; this
+module reads no settings and talks to no network.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from handlers import notices
+from models.law import DEFAULT_TZ
+from models.tables import OutboundMessage, Person
+
+SEND, DEFER, CANCEL = "send", "defer", "cancel"
+
+# Transient provider errors: tried this many times in all, then `failed`.
+MAX_ATTEMPTS = 6
+# Waits after the 1st, 2nd, ... failed attempt (the last one repeats).
+BACKOFF = (timedelta(minutes=1), timedelta(minutes=2), timedelta(minutes=5), timedelta(minutes=15),
+           timedelta(minutes=30))
+
+# A delivery report never moves a row backwards (callbacks arrive out of order).
+_FINAL = ("delivered", "failed", "cancelled")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    action: str  # SEND | DEFER | CANCEL
+    until: datetime | None = None  # DEFER: the new send_after
+    reason: str | None = None  # CANCEL: why, kept in last_error
+
+
+def in_quiet_hours(moment: datetime, tz: str, quiet_hours: tuple[int, int]) -> bool:
+    """True when `moment` falls in the village's quiet hours: (21, 8) means
+    21:00 to 07:59 local; equal hours mean no quiet hours at all."""
+    start, end = quiet_hours
+    hour = moment.astimezone(ZoneInfo(tz)).hour
+    if start == end:
+        return False
+    if start > end:
+        return hour >= start or hour < end
+    return start <= hour < end
+
+
+def morning_after(moment: datetime, tz: str, quiet_hours: tuple[int, int]) -> datetime:
+    """The end of the quiet hours that `moment` lies in: the village's morning
+    (08:00 local by default), today if before it, else tomorrow."""
+    zone = ZoneInfo(tz)
+    local = moment.astimezone(zone)
+    morning = datetime.combine(local.date(), time(quiet_hours[1]), zone)
+    if morning <= local:
+        morning = datetime.combine(local.date() + timedelta(days=1), time(quiet_hours[1]), zone)
+    return morning.astimezone(moment.tzinfo)
+
+
+def backoff(attempts: int) -> timedelta:
+    """How long a row waits after its `attempts`-th transient failure."""
+    return BACKOFF[min(attempts, len(BACKOFF)) - 1]
+
+
+def verdict(session: Session, message: OutboundMessage, person: Person | None, tz: str | None,
+            now: datetime, quiet_hours: tuple[int, int]) -> Verdict:
+    """Send it now, wait until the morning, or drop it (and why)."""
+    if message.expires_at is not None and now >= message.expires_at:
+        return Verdict(CANCEL, reason="expired: its moment has passed")
+    if message.unsolicited and person is not None and person.opted_out:
+        return Verdict(CANCEL, reason="opted out (STOP)")
+    reason = notices.no_longer_applies(session, message, now)
+    if reason:
+        return Verdict(CANCEL, reason=reason)
+    if message.unsolicited and in_quiet_hours(now, tz or DEFAULT_TZ, quiet_hours):
+        until = morning_after(now, tz or DEFAULT_TZ, quiet_hours)
+        if message.expires_at is not None and until >= message.expires_at:
+            return Verdict(CANCEL, reason="expired: quiet hours last past its moment")
+        return Verdict(DEFER, until=until)
+    return Verdict(SEND)
+
+
+def record_status(session: Session, provider: str, provider_id: str, status: str, reason: str | None,
+                  opted_out: bool, now: datetime) -> bool:
+    """A provider's delivery report: move the row forward (never back from a
+    final state) and honour an opt-out. True when a row matched; calling it
+    twice with the same report changes nothing the second time."""
+    message = session.scalars(select(OutboundMessage).where(
+        OutboundMessage.provider == provider, OutboundMessage.provider_id == provider_id)).first()
+    if message is None:
+        return False
+    if opted_out:
+        mark_opted_out(session, message.person_id, message.to_phone)
+    if message.status in _FINAL or message.status == status:
+        return True
+    if status == "sent" and message.status not in ("sending", "queued"):
+        return True
+    message.status = status
+    message.updated_at = now
+    if status == "failed":
+        message.last_error = reason or "failed"
+    return True
+
+
+def mark_opted_out(session: Session, person_id: int | None, phone: str) -> None:
+    """The provider says this phone unsubscribed (Twilio 21610, AT blacklist):
+    the person gets nothing unsolicited any more (SPEC: STOP)."""
+    condition = (Person.id == person_id) if person_id else (Person.phone == phone)
+    session.execute(update(Person).where(condition).values(opted_out=True))

@@ -1,0 +1,231 @@
+"""One inbound SMS, whatever the provider, to one reply (SPEC sections 3-4).
+
+Both webhooks and the browser simulator call `handle_sms`; they only turn
+HTTP into an `Inbound` and the `Reply` back into HTTP. Here:
+
+1. the message is stored (InboundMessage, unique per provider id) before
+   anything else, so a retried webhook finds it and gets the same answer,
+   and a concurrent retry waits on the unique index instead of running twice;
+2. the command runs inside a savepoint: if it is refused (or a bug raises),
+   the savepoint is rolled back and only the audit row and the reply remain;
+3. one commit. The ids of every outbox row written (the reply, notices the
+   command caused, a broadcast) are handed back for the edge to show (the
+   simulator) or enqueue; the runtime's sessions also enqueue them after
+   commit by themselves (sms_gateway.queues.enqueue_after_commit).
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Callable
+
+from sqlalchemy import event, inspect, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from handlers import account, admin, broadcasts, keeper, lookup, official
+from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, language_or_default, t
+from handlers.commands import Command, Problem, parse
+from handlers.errors import Refused
+from handlers.outbox import queue_message
+from handlers.replies import Context, Sender
+from models import queries
+from models.phones import normalise_phone
+from models.tables import InboundMessage, OutboundMessage
+
+if TYPE_CHECKING:
+    from sms_gateway.settings import Settings
+
+log = logging.getLogger("dabbo.inbound")
+
+# Column widths of InboundMessage; junk is cut to fit rather than refused.
+_PHONE_WIDTH, _ID_WIDTH, _OUTCOME_WIDTH = 32, 100, 32
+_AUDIT_TEXT_LIMIT = 4000
+
+
+@dataclass
+class Inbound:
+    """A provider-neutral inbound message. `phone` is as the provider sent it."""
+
+    phone: str
+    text: str
+    provider: str
+    provider_id: str
+    channel: str = "sms"
+
+
+@dataclass
+class Reply:
+    """The answer to the sender, and the outbox rows (the reply itself when it
+    goes through the outbox, and any notice the command caused) to enqueue."""
+
+    text: str
+    language: str
+    message_ids: list[int] = field(default_factory=list)
+
+
+# Which family answers which command, and the role it needs (None: anyone).
+COMMANDS: dict[str, tuple[Callable[[Session, Context, Command], str], str | None]] = {
+    "find": (lookup.find, None),
+    "fees": (lookup.fees, None),
+    "auctions": (lookup.auctions, None),
+    "my": (lookup.my, None),
+    "help": (account.show_help, None),
+    "lang": (account.lang, None),
+    "stop": (account.stop, None),
+    "start": (account.start, None),
+    "seize": (keeper.seize, "keeper"),
+    "release": (keeper.release, "keeper"),
+    "sold": (keeper.sold, "keeper"),
+    "list": (keeper.list_pound, "keeper"),
+    "notice": (official.notice, "official"),
+    "auction": (official.auction, "official"),
+}
+ROLE_REFUSALS = {"keeper": "keeper_only", "official": "official_only"}
+
+
+def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "Settings",
+               reply_via_outbox: bool = False) -> Reply:
+    """Answer one inbound SMS and commit. With `reply_via_outbox` (providers
+    that cannot answer in the HTTP response, like Africa's Talking) the reply
+    is also written to the outbox as kind "reply", in the same transaction."""
+    text = _storable(inbound.text)
+    provider_id = _storable(inbound.provider_id)[:_ID_WIDTH]
+    phone = normalise_phone(inbound.phone) if isinstance(inbound.phone, str) else None
+
+    stored = _stored_reply(session, inbound.provider, provider_id, phone)
+    if stored is not None:
+        return stored
+    record = InboundMessage(channel=inbound.channel, provider=inbound.provider, provider_id=provider_id,
+                            phone=_storable(inbound.phone)[:_PHONE_WIDTH], text=text[:_AUDIT_TEXT_LIMIT],
+                            received_at=now)
+    session.add(record)
+    try:
+        session.flush()
+    except IntegrityError:
+        # A concurrent delivery of the same message committed first: answer as it did.
+        session.rollback()
+        return _stored_reply(session, inbound.provider, provider_id, phone) or Reply("", DEFAULT_LANGUAGE)
+
+    new_messages = _collect_outbox_rows(session)
+    try:
+        reply_text, language, outcome = _run(session, text, phone, now, settings)
+        if reply_via_outbox and phone is not None:
+            person = queries.person_by_phone(session, phone)
+            queue_message(session, to_phone=phone, text=reply_text, language=language, kind="reply",
+                          idempotency_key=f"reply:{inbound.provider}:{provider_id}"[:160], now=now,
+                          person=person)
+        record.reply_text = reply_text
+        record.outcome = outcome[:_OUTCOME_WIDTH]
+        bulk_ids = list(session.info.get(broadcasts.WRITTEN_IDS, ()))  # a broadcast's rows, inserted in bulk
+        session.commit()
+    finally:
+        event.remove(session, "transient_to_pending", new_messages.add)
+    return Reply(reply_text, language, list(dict.fromkeys(new_messages.committed_ids() + bulk_ids)))
+
+
+def _run(session: Session, text: str, phone: str | None, now: datetime,
+         settings: "Settings") -> tuple[str, str, str]:
+    """Parse and carry out the command inside a savepoint.
+    Returns (reply text, reply language, outcome for the audit row)."""
+    known = queries.person_by_phone(session, phone) if phone else None
+    language = language_or_default(known.language if known else None)
+    command = parse(text)
+    savepoint = session.begin_nested()
+    try:
+        sender = _sender(session, phone, now)
+        context = Context(sender=sender, now=now, settings=settings)
+        if isinstance(command, Problem):
+            raise _problem_refusal(command, sender)
+        handler, role = COMMANDS[command.name]
+        if role is not None and sender.role != role:
+            raise Refused(ROLE_REFUSALS[role], f"{command.name} needs a {role}")
+        reply_text = handler(session, context, command)
+        savepoint.commit()
+        return reply_text, sender.language, command.name
+    except Refused as refused:
+        savepoint.rollback()
+        return refusal_text(language, refused), language, f"refused:{refused.code}"
+    except Exception:
+        # A bug must not leave the sender in silence, nor half a change behind.
+        log.exception("SMS command failed")
+        savepoint.rollback()
+        return t(language, "sms.err.generic"), language, "error"
+
+
+def _sender(session: Session, phone: str | None, now: datetime) -> Sender:
+    if phone is None:
+        return Sender(phone=None, person=None, language=DEFAULT_LANGUAGE)
+    person = admin.person_for_phone(session, phone, now)
+    return Sender(phone=phone, person=person, language=language_or_default(person.language))
+
+
+def _problem_refusal(problem: Problem, sender: Sender) -> Refused:
+    """A text that is not a well-formed command. A keeper's or official's
+    command typed by someone else gets the role answer, not its usage."""
+    needed = COMMANDS.get(problem.command or "", (None, None))[1]
+    if needed is not None and sender.role != needed:
+        return Refused(ROLE_REFUSALS[needed], "wrong role")
+    return Refused(f"problem.{problem.code}", problem.code, command=problem.command)
+
+
+def refusal_text(language: str, refused: Refused) -> str:
+    """The sender's sentence for a refusal: a parse problem with the
+    command's usage, or a record refusal (`sms.err.<code>`)."""
+    if refused.code.startswith("problem."):
+        command = refused.detail.get("command")
+        usage = t(language, f"sms.usage.{command}") if command and _has(f"sms.usage.{command}") else \
+            t(language, "sms.usage.help")
+        return t(language, f"sms.{refused.code}") + " " + usage
+    key = f"sms.err.{refused.code}"
+    if not _has(key):
+        return t(language, "sms.err.generic")
+    try:
+        return t(language, key, **refused.detail)
+    except (KeyError, IndexError):
+        return t(language, "sms.err.generic")
+
+
+def _has(key: str) -> bool:
+    return key in CATALOGUES[DEFAULT_LANGUAGE]
+
+
+def _stored_reply(session: Session, provider: str, provider_id: str, phone: str | None) -> Reply | None:
+    """The reply given the first time this provider message arrived, if it did."""
+    stored = session.scalars(select(InboundMessage).where(
+        InboundMessage.provider == provider, InboundMessage.provider_id == provider_id)).first()
+    if stored is None:
+        return None
+    person = queries.person_by_phone(session, phone) if phone else None
+    session.rollback()  # nothing to write: end the read transaction
+    return Reply(stored.reply_text or "", language_or_default(person.language if person else None), [])
+
+
+def _storable(value: object) -> str:
+    """Text PostgreSQL accepts: a str without NUL and without lone surrogates."""
+    if not isinstance(value, str):
+        value = "" if value is None else str(value)
+    return value.replace("\x00", "").encode("utf-8", errors="replace").decode("utf-8")
+
+
+class _OutboxCollector:
+    """Remembers every OutboundMessage added to the session while a message
+    is handled (by this module, records, notices or broadcasts alike)."""
+
+    def __init__(self) -> None:
+        self.rows: list[OutboundMessage] = []
+
+    def add(self, _session: Session, instance: object) -> None:
+        if isinstance(instance, OutboundMessage):
+            self.rows.append(instance)
+
+    def committed_ids(self) -> list[int]:
+        # Rows added inside a rolled-back savepoint are transient again: skip them.
+        return [row.id for row in self.rows if inspect(row).persistent]
+
+
+def _collect_outbox_rows(session: Session) -> _OutboxCollector:
+    collector = _OutboxCollector()
+    event.listen(session, "transient_to_pending", collector.add)
+    return collector

@@ -1,0 +1,108 @@
+"""A pound keeper's commands: SEIZE, RELEASE, SOLD and LIST (SPEC section 4).
+
+The record-changing rules live in handlers.records; this module only finds
+the keeper's animal, calls records and words the answer. A keeper acts on his
+own pound's animals only: another pound's tag is answered as not his, without
+saying whose it is. Alerts to owners and watchers come from notices hooks
+that records calls.
+"""
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from handlers import facts, records
+from handlers.catalogue import day, kind_name, money, t, when
+from handlers.commands import Command
+from handlers.errors import Refused
+from handlers.lookup import find_impoundment, label
+from handlers.replies import Context, fit_list
+from models import law
+from models.phones import normalise_phone
+from models.tables import Impoundment, Person
+
+
+def seize(session: Session, context: Context, command: Command) -> str:
+    """One seizure, now, at the keeper's pound; an untagged animal gets a receipt."""
+    keeper = _keeper(context)
+    language = context.sender.language
+    tags = list(command.tags) or [None]
+    try:
+        made = records.seize(session, pound=keeper.pound, kind=command.kind, tags=tags, now=context.now,
+                             keeper=keeper, note=command.note)
+    except Refused as refused:
+        raise Refused(refused.code, refused.message, tag=refused.detail.get("tag", ""))
+    tz = keeper.pound.village.timezone
+    first = made[0]
+    receipts = [impoundment.receipt for impoundment in made]
+    return fit_list(language, lambda joined: t(
+        language, "sms.seized", count=len(made), kind=kind_name(language, command.kind), receipts=joined,
+        claim_deadline=when(first.claim_deadline, tz), auction_at=when(first.auction_at, tz)),
+        receipts, separator=",")
+
+
+def release(session: Session, context: Context, command: Command) -> str:
+    """Release on payment of the dues as computed now; PROTEST takes fee and
+    expenses only and starts the owner's 28 days (§185(2)-(3))."""
+    keeper = _keeper(context)
+    language = context.sender.language
+    impoundment = _own_animal(session, keeper, command.tags[0])
+    record = records.release(session, impoundment, now=context.now, under_protest=command.protest,
+                             actor_phone=keeper.phone)
+    if record.under_protest:
+        return t(language, "sms.released_protest", tag=label(impoundment), total=money(language, record.total_paise),
+                 fee=money(language, record.pound_fee_paise), expenses=money(language, record.expenses_paise),
+                 protest_deadline=day(record.protest_deadline))
+    return t(language, "sms.released", tag=label(impoundment), total=money(language, record.total_paise),
+             fee=money(language, record.pound_fee_paise), days=record.days,
+             expenses=money(language, record.expenses_paise), security=money(language, record.security_paise))
+
+
+def sold(session: Session, context: Context, command: Command) -> str:
+    """The auction sale: surplus and the owner's 15 days (§186(1)); a keeper
+    or official as buyer is refused (§186(2))."""
+    keeper = _keeper(context)
+    language = context.sender.language
+    impoundment = _own_animal(session, keeper, command.tags[0])
+    village = impoundment.village
+    buyer_phone = None
+    if command.buyer_phone:
+        buyer_phone = normalise_phone(command.buyer_phone, village.country)
+        if buyer_phone is None:
+            raise Refused("problem.bad_phone", "not a phone number", command="sold")
+    try:
+        sale = records.sell(session, impoundment, proceeds_paise=law.rupees_to_paise(command.amount_rupees),
+                            now=context.now, buyer_phone=buyer_phone, actor_phone=keeper.phone)
+    except Refused as refused:
+        raise Refused(refused.code, refused.message, tag=label(impoundment),
+                      claim_deadline=when(impoundment.claim_deadline, village.timezone))
+    return t(language, "sms.sold", tag=label(impoundment), proceeds=money(language, sale.proceeds_paise),
+             dues=money(language, sale.pound_fee_paise + sale.expenses_paise),
+             surplus=money(language, sale.surplus_paise), surplus_deadline=day(sale.surplus_deadline))
+
+
+def list_pound(session: Session, context: Context, command: Command) -> str:
+    """Animals held in the keeper's pound, soonest auction first, paged to the budget."""
+    keeper = _keeper(context)
+    language = context.sender.language
+    held = facts.pound_animals(session, keeper.pound_id, context.now)
+    if not held:
+        return t(language, "sms.list_empty")
+    items = [t(language, "sms.list_item", tag=animal.number, kind=kind_name(language, animal.kind),
+               days=animal.days, auction=when(animal.auction_at, animal.timezone)[:5]) for animal in held]
+    return fit_list(language, lambda joined: t(language, "sms.list", count=len(held), items=joined), items)
+
+
+def _keeper(context: Context) -> Person:
+    keeper = context.sender.person
+    if keeper is None or keeper.role != "keeper" or keeper.pound is None:
+        raise Refused("keeper_only", "only a registered pound keeper")
+    return keeper
+
+
+def _own_animal(session: Session, keeper: Person, tag: str) -> Impoundment:
+    impoundment = find_impoundment(session, tag)
+    if impoundment.pound_id != keeper.pound_id:
+        raise Refused("other_pound", "this animal is not in the keeper's pound", tag=tag)
+    if impoundment.status != "impounded":
+        raise Refused("not_impounded", "this animal is not in the pound", tag=tag)
+    return impoundment

@@ -1,0 +1,84 @@
+"""Africa's Talking webhooks under /webhooks/africastalking (SPEC section 3).
+
+AT does not sign callbacks: every endpoint here requires the shared secret
+AT_WEBHOOK_TOKEN as the query parameter `token` (check_token), compared in
+constant time; no token configured means every call is refused.
+"""
+from __future__ import annotations
+
+import hmac
+import logging
+import uuid
+
+from flask import Blueprint, Response, abort, request
+
+from handlers import delivery, ussd
+from handlers.inbound import Inbound
+from sms_gateway.extensions import db, now, settings
+from sms_gateway.providers.africastalking import parse_at_status
+from sms_gateway.webhooks import answer_sms
+
+bp = Blueprint("africastalking_webhooks", __name__, url_prefix="/webhooks/africastalking")
+
+PROVIDER = "africastalking"
+log = logging.getLogger("dabbo.webhooks.africastalking")
+
+
+def check_token() -> None:
+    """403 unless the `token` query parameter equals AT_WEBHOOK_TOKEN."""
+    expected = settings().at_webhook_token
+    given = request.args.get("token", "")
+    if not expected or not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
+        abort(403)
+
+
+@bp.post("/sms")
+def inbound_sms():
+    """An inbound SMS (`from`, `to`, `text`, `date`, `id`, `linkId`). AT cannot
+    take the reply in the response: it goes through the outbox as kind "reply"."""
+    check_token()
+    form = request.form
+    try:
+        answer_sms(Inbound(phone=form.get("from", ""), text=form.get("text", ""), provider=PROVIDER,
+                           provider_id=form.get("id") or f"missing-{uuid.uuid4()}"),
+                   reply_via_outbox=True)
+    except Exception:
+        # The database is unreachable or worse: never a 500 to the gateway (SPEC section 4).
+        log.exception("inbound AT SMS failed")
+    return Response("", status=200, content_type="text/plain")
+
+
+# --- /webhooks/africastalking/ussd (issue 5) and /delivery (issue 6) go below; use check_token(). ---
+
+
+@bp.post("/ussd")
+def ussd_step():
+    """One USSD step (`sessionId`, `serviceCode`, `phoneNumber`, `text`): the
+    screen as `text/plain` starting `CON ` or `END ` (SPEC section 5). The
+    handler answers and commits; the outbox rows a confirm step wrote reach
+    RQ through the session's after-commit hook (sms_gateway.queues), which
+    never blocks for long, so the answer never waits on an SMS."""
+    check_token()
+    form = request.form
+    shown = ussd.answer(db(), provider=PROVIDER, session_id=form.get("sessionId", ""),
+                        phone=form.get("phoneNumber", ""), text=form.get("text", ""), now=now(),
+                        settings=settings())
+    return Response(shown.body, status=200, content_type="text/plain; charset=utf-8")
+
+
+@bp.post("/delivery")
+def delivery_report():
+    """A delivery report (`id`, `status`, `failureReason`...): moves the outbox
+    row forward, never back; UserInBlacklist marks the person opted out. The
+    same report twice changes nothing the second time."""
+    check_token()
+    update = parse_at_status(request.form)
+    if update is not None:
+        try:
+            delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
+                                   update.opted_out, now())
+            db().commit()
+        except Exception:
+            log.exception("AT delivery report failed")  # AT retries reports that are not answered 200
+            return Response("", status=500, content_type="text/plain")
+    return Response("", status=200, content_type="text/plain")

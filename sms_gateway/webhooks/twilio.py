@@ -1,0 +1,77 @@
+"""Twilio webhooks under /webhooks/twilio (SPEC section 3).
+
+Every request is checked with Twilio's own RequestValidator whenever
+TWILIO_AUTH_TOKEN is set: the signature covers the URL Twilio called, which
+behind a proxy is PUBLIC_BASE_URL + path, not the URL this process sees.
+"""
+from __future__ import annotations
+
+import uuid
+
+from flask import Blueprint, Response, abort, request
+from twilio.request_validator import RequestValidator
+from twilio.twiml.messaging_response import MessagingResponse
+
+from handlers import delivery
+from handlers.inbound import Inbound
+from sms_gateway.extensions import db, now, settings
+from sms_gateway.providers.twilio import parse_twilio_status
+from sms_gateway.webhooks import answer_sms
+
+bp = Blueprint("twilio_webhooks", __name__, url_prefix="/webhooks/twilio")
+
+PROVIDER = "twilio"
+
+
+def signed_url() -> str:
+    """The URL Twilio signed: PUBLIC_BASE_URL + path (+ query) behind a proxy, else the request URL."""
+    base = settings().public_base_url
+    if not base:
+        return request.url
+    query = request.query_string.decode("utf-8", errors="replace")
+    return base + request.path + (f"?{query}" if query else "")
+
+
+def check_signature() -> None:
+    """403 unless X-Twilio-Signature matches (only when TWILIO_AUTH_TOKEN is set)."""
+    token = settings().twilio_auth_token
+    if not token:
+        return
+    signature = request.headers.get("X-Twilio-Signature", "")
+    if not signature or not RequestValidator(token).validate(signed_url(), request.form, signature):
+        abort(403)
+
+
+def twiml(text: str) -> Response:
+    response = MessagingResponse()
+    if text:
+        response.message(text)
+    return Response(str(response), status=200, content_type="text/xml; charset=utf-8")
+
+
+@bp.post("/sms")
+def inbound_sms():
+    """An inbound SMS: answered in the HTTP response as TwiML."""
+    check_signature()
+    form = request.form
+    message_sid = form.get("MessageSid") or form.get("SmsSid") or f"missing-{uuid.uuid4()}"
+    reply = answer_sms(Inbound(phone=form.get("From", ""), text=form.get("Body", ""), provider=PROVIDER,
+                               provider_id=message_sid), reply_via_outbox=False)
+    return twiml(reply.text)
+
+
+# --- /webhooks/twilio/status (delivery callbacks, issue 6) goes below; use check_signature(). ---
+
+
+@bp.post("/status")
+def delivery_status():
+    """A status callback (`MessageSid`, `MessageStatus`, `ErrorCode`): moves the
+    outbox row forward, never back; 21610 marks the person opted out. The same
+    callback twice changes nothing the second time."""
+    check_signature()
+    update = parse_twilio_status(request.form)
+    if update is not None:
+        delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
+                               update.opted_out, now())
+        db().commit()
+    return Response("", status=200, content_type="text/plain")

@@ -1,0 +1,147 @@
+"""SPEC §5, owner / public menu: 1 find animal by tag, 2 fees and deposit,
+3 upcoming auctions, 4 my animals, 5 language; 0 back, 00 first screen,
+a wrong choice repeats the screen with a short error. Through the real
+webhook, against the demo district (test clock: 30-11-2026 10:00 IST)."""
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from handlers.catalogue import t
+from models import queries
+from models.tables import InboundMessage, Watch
+
+OWNER_GU, OWNER_HI, OWNER_EN, OFFICIAL = "+919825000004", "+919825000005", "+919825000006", "+919825000003"
+STRANGER = "+919825099999"
+
+ROOT_GU = "CON ઢોર ડબ્બો\n1 ઢોર શોધો\n2 ફી અને તારણ\n3 આવતા લીલામ\n4 મારાં ઢોર\n5 ભાષા"
+ROOT_EN = "CON Dabbo cattle pound\n1 Find animal by tag\n2 Fees and deposit\n3 Upcoming auctions\n4 My animals\n5 Language"
+
+
+def test_first_screen_is_the_owner_menu_in_the_callers_language(world, ussd):
+    assert ussd(OWNER_GU) == ROOT_GU
+    assert ussd(OWNER_EN) == ROOT_EN
+    assert ussd(OWNER_HI) == "CON कांजी हाउस\n1 पशु खोजें\n2 शुल्क, जमानत\n3 आगामी नीलामी\n4 मेरे पशु\n5 भाषा"
+
+
+def test_an_official_and_a_stranger_get_the_owner_menu(world, ussd):
+    assert ussd(OFFICIAL) == ROOT_GU
+    assert ussd(STRANGER) == ROOT_GU        # Gujarati is the default
+
+
+def test_find_by_tag_tells_where_since_when_due_claim_deadline_and_auction(world, ussd):
+    # Bullock seized 21-11 08:00 IST in notified AMBA: days 21-11..30-11 = 10;
+    # Rs 75 fee + 10 x Rs 50 + Rs 200 deposit (1 head, first time) = Rs 775.
+    # Claim deadline 7 x 24 h later: 28-11 08:00; auction the next 11:00: 28-11 11:00.
+    assert ussd(OWNER_EN, "1", "345678901234") == (
+        "END bullock 345678901234\n"
+        "In Ambaji panchayat pound since 21-11 08:00\n"
+        "Due today Rs 775\n"
+        "Claim by 28-11 08:00\n"
+        "Auction 28-11 11:00")
+
+
+def test_find_subscribes_the_owner_who_asked_to_reminders(world, ussd, session):
+    ussd(OWNER_EN, "1", "123456789012")
+    watcher = queries.person_by_phone(session, OWNER_EN)
+    impoundment = queries.impoundment_by_tag(session, "123456789012")
+    assert session.scalar(select(func.count(Watch.id)).where(
+        Watch.person_id == watcher.id, Watch.impoundment_id == impoundment.id)) == 1
+
+
+def test_find_by_receipt_number_finds_the_same_animal(world, ussd, session):
+    receipt = queries.impoundment_by_tag(session, "345678901234").receipt
+    assert ussd(OWNER_EN, "1", receipt).startswith("END bullock 345678901234\n")
+
+
+def test_find_pages_on_with_9_in_gujarati_and_0_goes_back_a_page(world, ussd):
+    # Cow seized 29-11 08:00: 2 days; Rs 50 + 2 x Rs 40 + Rs 200 = Rs 330.
+    first = ussd(OWNER_GU, "1", "123456789012")
+    assert first == "CON ગાય 123456789012\nAmbaji panchayat poundમાં 29-11 08:00થી\n9 વધુ\n0 પાછા"
+    assert ussd(OWNER_GU, "1", "123456789012", "9") == (
+        "END આજે ભરવાના રૂ. 330\nછોડાવવાની મુદત 06-12 08:00\nલીલામ 06-12 11:00")
+    assert ussd(OWNER_GU, "1", "123456789012", "9", "0") == first
+
+
+def test_an_unknown_tag_is_asked_again_with_a_short_error(world, ussd):
+    assert ussd(OWNER_EN, "1", "999999999999") == "CON No animal with that number. Enter again:\n0 Back"
+    assert ussd(OWNER_EN, "1", "12") == "CON A tag has 12 digits, a receipt 4-10. Enter again:\n0 Back"
+    # ...and the next try is read as a tag again.
+    assert ussd(OWNER_EN, "1", "999999999999", "345678901234").startswith("END bullock 345678901234")
+
+
+def test_fees_break_the_dues_down_with_tomorrow_and_under_protest(world, ussd):
+    # Rs 75 fee; 10 days x Rs 50 = Rs 500; deposit Rs 200; total Rs 775; tomorrow one
+    # more day: Rs 825; under protest (§185(2)) no deposit: Rs 575.
+    assert ussd(OWNER_EN, "2", "345678901234") == (
+        "END bullock 345678901234\nPound fee Rs 75\n10 days x Rs 50 = Rs 500\nDeposit Rs 200\n"
+        "Total Rs 775\nTomorrow Rs 825\nUnder protest (no deposit) Rs 575")
+
+
+def test_fees_in_a_village_without_security_show_no_deposit(world, ussd):
+    # BHAV is not notified under §189: buffalo seized 25-11 08:00, 6 days:
+    # Rs 75 + 6 x Rs 50 = Rs 375; tomorrow Rs 425.
+    assert ussd(OWNER_EN, "2", "234567890123") == (
+        "END buffalo 234567890123\nPound fee Rs 75\n6 days x Rs 50 = Rs 300\nTotal Rs 375\nTomorrow Rs 425")
+
+
+def test_upcoming_auctions_lists_the_callers_village(world, ussd):
+    # AMBA: the cow's auction 06-12 11:00 lies ahead; the bullock's (28-11) has passed.
+    assert ussd(OWNER_EN, "3") == "END 06-12 11:00 cow 123456789012"
+
+
+def test_upcoming_auctions_for_a_stranger_lists_every_village_by_name(world, ussd):
+    assert ussd(STRANGER, "5", "3") == "END Language set: English."
+    assert ussd(STRANGER, "3") == ("END Ambaji Gram:\n06-12 11:00 cow 123456789012\n"
+                                   "Bhavpur:\n02-12 11:00 buffalo 234567890123")
+
+
+def test_my_animals_shows_each_registered_animal_and_its_status(world, ussd):
+    assert ussd(OWNER_EN, "4") == ("END bullock 345678901234: in pound, Rs 775 due, auction 28-11 11:00\n"
+                                   "goat 345678901235: not in a pound")
+
+
+def test_my_animals_for_a_number_with_none_registered(world, ussd):
+    assert ussd(STRANGER, "4") == "END " + t("gu", "ussd.mine.none")
+
+
+def test_language_choice_sets_the_persons_language(world, ussd, session):
+    assert ussd(OWNER_GU, "5") == "CON ભાષા:\n1 ગુજરાતી\n2 हिन्दी\n3 English\n0 પાછા"
+    assert ussd(OWNER_GU, "5", "3") == "END Language set: English."
+    session.expire_all()
+    assert queries.person_by_phone(session, OWNER_GU).language == "en"
+    assert ussd(OWNER_GU) == ROOT_EN
+
+
+def test_language_choice_registers_a_stranger(world, ussd, session):
+    assert ussd(STRANGER, "5", "2") == "END भाषा: हिन्दी."
+    person = queries.person_by_phone(session, STRANGER)
+    assert (person.role, person.language) == ("owner", "hi")
+
+
+def test_0_goes_back_one_screen_and_00_to_the_first(world, ussd):
+    assert ussd(OWNER_EN, "1", "0") == ROOT_EN
+    assert ussd(OWNER_EN, "5", "0", "1") == "CON Enter ear tag or receipt no.:\n0 Back"
+    assert ussd(OWNER_EN, "1", "999999999999", "00") == ROOT_EN
+    assert ussd(OWNER_EN, "0") == ROOT_EN      # nothing before the first screen
+    # Back and home are replayed from the whole text, wherever they fall.
+    assert ussd(OWNER_EN, "1", "0", "2", "00", "2", "345678901234").startswith("END bullock 345678901234\nPound fee")
+
+
+def test_a_wrong_choice_repeats_the_screen_with_a_short_error(world, ussd):
+    assert ussd(OWNER_EN, "7") == ROOT_EN.replace("Dabbo cattle pound", "Wrong choice. Try again:")
+    assert ussd(OWNER_EN, "7", "4").startswith("END bullock 345678901234")   # the error is forgotten
+    assert ussd(OWNER_GU, "1", "123456789012", "5") == (
+        "CON ગાય 123456789012\nAmbaji panchayat poundમાં 29-11 08:00થી\nખોટું. 9 વધુ 0 પાછા")
+
+
+def test_gujarati_and_devanagari_digits_count_as_digits(world, ussd):
+    assert ussd(OWNER_EN, "૧", "३४५६७८९०१२३४").startswith("END bullock 345678901234")
+
+
+def test_every_step_is_kept_for_audit(world, ussd, session):
+    ussd(OWNER_EN, "1", "345678901234")
+    steps = session.scalars(select(InboundMessage).where(InboundMessage.channel == "ussd")
+                            .order_by(InboundMessage.id)).all()
+    assert [(s.phone, s.text, s.reply_text[:4]) for s in steps] == [
+        (OWNER_EN, "", "CON "), (OWNER_EN, "1", "CON "), (OWNER_EN, "1*345678901234", "END ")]
+    assert all(s.provider == "africastalking" for s in steps)
