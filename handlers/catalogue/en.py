@@ -280,4 +280,8 @@ MESSAGES = {
     "dash.signin_code_hidden": "(sign-in code, not shown)",
     "dash.csrf_refused": "This form has expired. Reload the page and try again.",
     # --- end dashboard ---
+    # --- limits --- (sms_gateway.ratelimit: a phone over its inbound limit)
+    "sms.limited": "Too many messages from this phone. Dabbo will answer again in a few minutes.",
+    "ussd.limited": "Too many calls from this phone. Please dial again in a few minutes.",
+    # --- end limits ---
 }

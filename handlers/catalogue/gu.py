@@ -281,4 +281,8 @@ MESSAGES = {
     "dash.signin_code_hidden": "(પ્રવેશ કોડ, બતાવ્યો નથી)",
     "dash.csrf_refused": "આ ફોર્મની મુદત પૂરી થઈ. પાનું ફરી ખોલીને પ્રયાસ કરો.",
     # --- end dashboard ---
+    # --- limits --- (sms_gateway.ratelimit: a phone over its inbound limit)
+    "sms.limited": "આ ફોન પરથી ઘણા બધા સંદેશા આવ્યા છે. થોડી મિનિટ પછી ફરી જવાબ મળશે.",
+    "ussd.limited": "આ ફોન પરથી ઘણી વાર ડાયલ થયું. થોડી મિનિટ પછી ફરી ડાયલ કરો.",
+    # --- end limits ---
 }

@@ -280,4 +280,8 @@ MESSAGES = {
     "dash.signin_code_hidden": "(साइन इन कोड, दिखाया नहीं)",
     "dash.csrf_refused": "इस फ़ॉर्म की अवधि समाप्त हो गई। पेज फिर खोलकर प्रयास करें।",
     # --- end dashboard ---
+    # --- limits --- (sms_gateway.ratelimit: a phone over its inbound limit)
+    "sms.limited": "इस फ़ोन से बहुत सारे संदेश आए हैं. कुछ मिनट बाद फिर जवाब मिलेगा.",
+    "ussd.limited": "इस फ़ोन से कई बार डायल हुआ. कुछ मिनट बाद फिर डायल करें.",
+    # --- end limits ---
 }

@@ -12,9 +12,10 @@ import uuid
 
 from flask import Blueprint, Response, abort, request
 
-from handlers import delivery, ussd
+from handlers import delivery, limits, ussd
 from handlers.inbound import Inbound
-from sms_gateway.extensions import db, now, settings
+from sms_gateway import ratelimit
+from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.africastalking import parse_at_status
 from sms_gateway.webhooks import answer_sms
 
@@ -60,6 +61,10 @@ def ussd_step():
     never blocks for long, so the answer never waits on an SMS."""
     check_token()
     form = request.form
+    if ratelimit.check_ussd(runtime(), phone=form.get("phoneNumber", ""), session_id=form.get("sessionId", ""),
+                            text=form.get("text", ""), now=now()) != ratelimit.ALLOW:
+        return Response(limits.ussd_limited(db(), form.get("phoneNumber", "")), status=200,
+                        content_type="text/plain; charset=utf-8")
     shown = ussd.answer(db(), provider=PROVIDER, session_id=form.get("sessionId", ""),
                         phone=form.get("phoneNumber", ""), text=form.get("text", ""), now=now(),
                         settings=settings())

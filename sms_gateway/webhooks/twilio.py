@@ -6,6 +6,7 @@ behind a proxy is PUBLIC_BASE_URL + path, not the URL this process sees.
 """
 from __future__ import annotations
 
+import logging
 import uuid
 
 from flask import Blueprint, Response, abort, request
@@ -13,6 +14,7 @@ from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
 from handlers import delivery
+from handlers.catalogue import DEFAULT_LANGUAGE, t
 from handlers.inbound import Inbound
 from sms_gateway.extensions import db, now, settings
 from sms_gateway.providers.twilio import parse_twilio_status
@@ -21,6 +23,7 @@ from sms_gateway.webhooks import answer_sms
 bp = Blueprint("twilio_webhooks", __name__, url_prefix="/webhooks/twilio")
 
 PROVIDER = "twilio"
+log = logging.getLogger("dabbo.webhooks.twilio")
 
 
 def signed_url() -> str:
@@ -55,8 +58,14 @@ def inbound_sms():
     check_signature()
     form = request.form
     message_sid = form.get("MessageSid") or form.get("SmsSid") or f"missing-{uuid.uuid4()}"
-    reply = answer_sms(Inbound(phone=form.get("From", ""), text=form.get("Body", ""), provider=PROVIDER,
-                               provider_id=message_sid), reply_via_outbox=False)
+    try:
+        reply = answer_sms(Inbound(phone=form.get("From", ""), text=form.get("Body", ""), provider=PROVIDER,
+                                   provider_id=message_sid), reply_via_outbox=False)
+    except Exception:
+        # The database is unreachable (restarting) or worse: the sender is asked to try again,
+        # in the default language since nobody can be looked up; never a 500 (SPEC section 4).
+        log.exception("inbound Twilio SMS failed")
+        return twiml(t(DEFAULT_LANGUAGE, "sms.err.generic"))
     return twiml(reply.text)
 
 

@@ -1,0 +1,105 @@
+"""A per-phone limit on inbound messages, kept in Redis (issue 9).
+
+Why: one handset (a stuck phone, a prank, a script on a SIM box) must not
+flood keepers with alerts nor run up the panchayat's SMS bill with replies.
+`Settings.inbound_rate_limit` messages per phone per ten-minute window are
+answered; the next one gets one polite "please wait" (TELL); everything
+after that, until the window ends, gets silence (SILENT: empty TwiML,
+nothing in the outbox, no database work at all).
+
+How: a fixed window, one Redis hash per (channel, phone, window), written by
+one small Lua script so the read-count-write is atomic across web
+processes. The hash remembers the position at which each message id arrived
+(the first `limit + 1` of them), which makes the verdict idempotent: a
+webhook delivered twice (same MessageSid, same AT id) gets the same verdict
+and so the same answer (SPEC section 3), and is counted once.
+
+For USSD only dials count (the first step of a session, `text` empty): a
+handset can start sessions, but the later steps of a session come from the
+gateway, each carrying the session the handset dialled.
+
+If Redis is down or slow the limiter fails OPEN: answering a farmer beats
+refusing one, and the web process must answer within 1 s (the client has
+0.5 s timeouts, sms_gateway.extensions.make_redis).
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+from datetime import datetime, timedelta
+
+import redis
+
+from models.phones import normalise_phone
+
+log = logging.getLogger("dabbo.ratelimit")
+
+ALLOW, TELL, SILENT = "allow", "tell", "silent"
+WINDOW = timedelta(minutes=10)
+KEY_PREFIX = "dabbo:ratelimit"
+_COUNT_FIELD = "#count"
+
+# KEYS[1] the window's hash; ARGV: message id, limit, ttl seconds.
+# Returns the position (1, 2, ...) at which this message id arrived.
+_POSITION = """
+local seen = redis.call('HGET', KEYS[1], ARGV[1])
+if seen then return tonumber(seen) end
+local position = redis.call('HINCRBY', KEYS[1], '#count', 1)
+if position <= tonumber(ARGV[2]) + 1 then redis.call('HSET', KEYS[1], ARGV[1], position) end
+if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[3]) end
+return position
+"""
+
+
+def phone_key(phone: str) -> str:
+    """The phone as counted: E.164 when it can be read (so `09825...` and
+    `+919825...` share a budget), else a short hash of what was sent."""
+    e164 = normalise_phone(phone) if isinstance(phone, str) else None
+    if e164 is not None:
+        return e164
+    return "raw:" + hashlib.sha256(str(phone).encode("utf-8", "replace")).hexdigest()[:16]
+
+
+def window_key(channel: str, phone: str, now: datetime) -> str:
+    number = int(now.timestamp() // WINDOW.total_seconds())
+    return f"{KEY_PREFIX}:{channel}:{phone_key(phone)}:{number}"
+
+
+def verdict_for(position: int, limit: int) -> str:
+    if position <= limit:
+        return ALLOW
+    return TELL if position == limit + 1 else SILENT
+
+
+def check(client: redis.Redis, *, channel: str, phone: str, message_id: str, limit: int, now: datetime) -> str:
+    """ALLOW, TELL or SILENT for this inbound message. `limit` <= 0 turns
+    the limit off. Never raises: any Redis failure means ALLOW."""
+    if limit <= 0:
+        return ALLOW
+    key = window_key(channel, phone, now)
+    try:
+        position = int(client.eval(_POSITION, 1, key, (message_id or "")[:200], limit,
+                                   int(WINDOW.total_seconds()) + 60))
+    except (redis.RedisError, OSError, ValueError) as exc:
+        log.warning("rate limit not checked (Redis unavailable), message let through: %s", type(exc).__name__)
+        return ALLOW
+    verdict = verdict_for(position, limit)
+    if verdict == TELL:
+        log.info("inbound %s limit of %d per %d min reached for a phone ending %s", channel, limit,
+                 WINDOW.total_seconds() // 60, phone_key(phone)[-4:])
+    return verdict
+
+
+def check_sms(runtime, *, phone: str, message_id: str, now: datetime) -> str:
+    """The verdict for one inbound SMS (Twilio or Africa's Talking)."""
+    return check(runtime.redis, channel="sms", phone=phone, message_id=message_id,
+                 limit=runtime.settings.inbound_rate_limit, now=now)
+
+
+def check_ussd(runtime, *, phone: str, session_id: str, text: str, now: datetime) -> str:
+    """The verdict for one USSD step: dials (the first step, `text` empty)
+    are counted per session id; later steps of a session always pass."""
+    if text:
+        return ALLOW
+    return check(runtime.redis, channel="ussd", phone=phone, message_id=f"session:{session_id}",
+                 limit=runtime.settings.inbound_rate_limit, now=now)
