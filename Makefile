@@ -11,7 +11,8 @@ setup: $(VENV)/.installed
 
 $(VENV)/.installed: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+	@# (the grep hides this machine's pip warnings about missing local mirrors; pipefail keeps errors)
+	bash -o pipefail -c '$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt 2>&1 | { grep -v "^WARNING: Location" || true; }'
 	touch $@
 
 ## make run: web + worker + cron with the demo data, on SQLite and the local Redis.

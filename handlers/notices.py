@@ -24,12 +24,12 @@ from datetime import date, datetime, time, timedelta, timezone
 from typing import Callable, Iterable, Sequence
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, joinedload
 
 from handlers import broadcasts
 from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
-from handlers.outbox import queue_message
+from handlers.outbox import SOLICITED_KINDS, queue_message
 from models import law, queries
 from models.tables import (
     Deposit,
@@ -255,47 +255,98 @@ def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence[Impo
 def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], morning_hour: int) -> None:
     """REMINDER_DAYS before the claim deadline, at the village's morning hour.
     Only the latest reminder whose moment has come is written: an animal
-    entered late does not get its 3-day and 1-day reminders at once."""
+    entered late does not get its 3-day and 1-day reminders at once.
+
+    Runs every minute over every animal near its deadline (tens of thousands
+    in a district), so it reads plain columns, finds the recipients and the
+    keys already written in a few batched queries, and loads an impoundment
+    only when one of its reminders is still to be written."""
     if not reminder_days:
         return
     horizon = now + timedelta(days=max(reminder_days) + 2)
-    animals = session.scalars(select(Impoundment).where(
-        Impoundment.status == "impounded", Impoundment.claim_deadline > now,
-        Impoundment.claim_deadline <= horizon).order_by(Impoundment.id))
-    for impoundment in animals:
-        tz = impoundment.village.timezone
-        deadline_day = law.local_date(impoundment.claim_deadline, tz)
+    candidates = session.execute(
+        select(Impoundment.id, Impoundment.claim_deadline, Impoundment.owner_id, Village.timezone)
+        .join(Village, Village.id == Impoundment.village_id)
+        .where(Impoundment.status == "impounded", Impoundment.claim_deadline > now,
+               Impoundment.claim_deadline <= horizon).order_by(Impoundment.id))
+    due: dict[int, int] = {}  # impoundment id -> the days-before of its reminder due now
+    owners: dict[int, int | None] = {}
+    for impoundment_id, claim_deadline, owner_id, tz in candidates:
+        deadline_day = law.local_date(claim_deadline, tz)
         for days in reminder_days:  # nearest the deadline first
             moment = _local_moment(deadline_day - timedelta(days=days), morning_hour, tz)
             if moment <= now:
                 break
         else:
             continue
-        if moment >= impoundment.claim_deadline:
+        if moment >= claim_deadline:
             continue
-        for person in _owner_and_watchers(session, impoundment):
-            _write(session, person, CLAIM_REMINDER, f"{CLAIM_REMINDER}:{impoundment.id}:{person.id}:{days}", now,
+        due[impoundment_id], owners[impoundment_id] = days, owner_id
+    recipients = _owners_and_watchers_of(session, owners)
+    keys = {impoundment_id: [(person, f"{CLAIM_REMINDER}:{impoundment_id}:{person.id}:{days}")
+                             for person in recipients[impoundment_id]]
+            for impoundment_id, days in due.items()}
+    written = _existing_keys(session, [key for pairs in keys.values() for _, key in pairs])
+    for impoundment_id, pairs in keys.items():
+        missing = [(person, key) for person, key in pairs if key not in written and _wants(person, CLAIM_REMINDER)]
+        if not missing:
+            continue
+        impoundment = session.get(Impoundment, impoundment_id)
+        for person, key in missing:
+            _write(session, person, CLAIM_REMINDER, key, now,
                    lambda lang, i=impoundment: claim_reminder_text(session, i, lang, now),
                    expires_at=impoundment.claim_deadline, impoundment_id=impoundment.id)
 
 
 def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
-    """The day before an auction, at the morning hour, the whole village hears of it."""
-    animals = session.scalars(select(Impoundment).where(
+    """The day before an auction, at the morning hour, the whole village hears of it.
+
+    Every minute this looks at each (village, auction time) of the next two
+    days: their first recipients' keys are probed in one batch, and a group's
+    animals are loaded only when its notice is still to be written."""
+    slots = session.execute(select(Impoundment.village_id, Impoundment.auction_at).where(
         Impoundment.status == "impounded", Impoundment.auction_at > now,
-        Impoundment.auction_at <= now + timedelta(days=2)).order_by(Impoundment.id))
-    for (village_id, auction_at), group in _auction_groups(animals).items():
-        village = session.get(Village, village_id)
+        Impoundment.auction_at <= now + timedelta(days=2)).distinct()).all()
+    village_ids = sorted({village_id for village_id, _ in slots})
+    villages = {v.id: v for v in session.scalars(select(Village).where(Village.id.in_(village_ids)))}
+    due = []
+    for village_id, auction_at in sorted(slots, key=lambda slot: (slot[1], slot[0])):
+        village = villages[village_id]
         eve = _local_moment(law.local_date(auction_at, village.timezone) - timedelta(days=1), morning_hour,
                             village.timezone)
         if eve <= now:
-            _announce_auction(session, village, auction_at, group, "eve", now)
+            due.append((village, auction_at.astimezone(timezone.utc)))
+    firsts = _first_recipients(session, sorted({village.id for village, _ in due}))
+    keys = {(village.id, at): f"{auction_key_prefix('eve', village.id, at)}:{firsts[village.id]}"
+            for village, at in due if village.id in firsts}
+    written = _existing_keys(session, list(keys.values()))
+    for village, auction_at in due:
+        key = keys.get((village.id, auction_at))
+        if key is None or key in written:
+            continue
+        group = list(session.scalars(select(Impoundment).where(
+            Impoundment.village_id == village.id, Impoundment.status == "impounded",
+            Impoundment.auction_at == auction_at).order_by(Impoundment.id)))
+        _announce_auction(session, village, auction_at, group, "eve", now)
+
+
+def _first_recipients(session: Session, village_ids: Sequence[int]) -> dict[int, int]:
+    """{village id: its first opted-in person's id}, the recipient whose key
+    `_announce_auction` probes."""
+    found: dict[int, int] = {}
+    for start in range(0, len(village_ids), _BATCH):
+        found.update(session.execute(
+            select(Person.village_id, func.min(Person.id))
+            .where(Person.village_id.in_(village_ids[start:start + _BATCH]), Person.opted_out.is_(False))
+            .group_by(Person.village_id)).all())
+    return found
 
 
 def _surplus_reminders(session: Session, now: datetime, morning_hour: int) -> None:
     first, last = now.date() - timedelta(days=1), now.date() + timedelta(days=SURPLUS_REMINDER_DAYS + 1)
-    sales = session.scalars(select(Sale).where(Sale.surplus_paise > 0, Sale.surplus_deadline >= first,
-                                               Sale.surplus_deadline <= last).order_by(Sale.id))
+    sales = session.scalars(select(Sale).options(joinedload(Sale.impoundment).joinedload(Impoundment.village))
+                            .where(Sale.surplus_paise > 0, Sale.surplus_deadline >= first,
+                                   Sale.surplus_deadline <= last).order_by(Sale.id))
     for sale in sales:
         impoundment = sale.impoundment
         tz = impoundment.village.timezone
@@ -311,9 +362,9 @@ def _surplus_reminders(session: Session, now: datetime, morning_hour: int) -> No
 
 def _protest_reminders(session: Session, now: datetime, morning_hour: int) -> None:
     first, last = now.date() - timedelta(days=1), now.date() + timedelta(days=PROTEST_REMINDER_DAYS + 1)
-    releases = session.scalars(select(Release).where(
-        Release.under_protest.is_(True), Release.protest_deadline >= first,
-        Release.protest_deadline <= last).order_by(Release.id))
+    releases = session.scalars(select(Release).options(joinedload(Release.impoundment).joinedload(Impoundment.village))
+                               .where(Release.under_protest.is_(True), Release.protest_deadline >= first,
+                                      Release.protest_deadline <= last).order_by(Release.id))
     for release in releases:
         impoundment = release.impoundment
         owner_id = release.owner_id or impoundment.owner_id
@@ -333,9 +384,12 @@ def _protest_reminders(session: Session, now: datetime, morning_hour: int) -> No
 def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_hour: int) -> None:
     """Every morning each keeper hears what the pound holds and which auctions
     fall today and tomorrow; a digest not sent by the evening is dropped. An
-    empty pound sends nothing."""
-    keepers = session.scalars(select(Person).where(Person.role == "keeper", Person.pound_id.is_not(None),
-                                                   Person.opted_out.is_(False)).order_by(Person.id))
+    empty pound sends nothing. (Every minute of the day this probes every
+    keeper's key: in one batch, with pound and village loaded alongside.)"""
+    keepers = session.scalars(select(Person).options(joinedload(Person.pound).joinedload(Pound.village))
+                              .where(Person.role == "keeper", Person.pound_id.is_not(None),
+                                     Person.opted_out.is_(False)).order_by(Person.id))
+    due = []
     for keeper in keepers:
         pound = keeper.pound
         tz = pound.village.timezone
@@ -344,14 +398,19 @@ def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_
         expires = _local_moment(today, evening_hour, tz) if evening_hour > morning_hour else moment + timedelta(hours=12)
         if not moment <= now < expires:
             continue
-        key = f"{KEEPER_DIGEST}:{keeper.id}:{today.isoformat()}"
-        if _exists(session, key):
+        due.append((keeper, today, expires, f"{KEEPER_DIGEST}:{keeper.id}:{today.isoformat()}"))
+    written = _existing_keys(session, [key for *_, key in due])
+    for keeper, today, expires, key in due:
+        if key in written:
             continue
+        pound, tz = keeper.pound, keeper.pound.village.timezone
         held = list(session.scalars(select(Impoundment).where(
             Impoundment.pound_id == pound.id, Impoundment.status == "impounded").order_by(Impoundment.id)))
         if held:
             _write(session, keeper, KEEPER_DIGEST, key, now,
-                   lambda lang: keeper_digest_text(lang, pound, today, held, tz), expires_at=expires)
+                   lambda lang, pound=pound, today=today, held=held, tz=tz: keeper_digest_text(lang, pound, today,
+                                                                                                held, tz),
+                   expires_at=expires)
 
 
 # ---------------------------------------------------------------- auctions
@@ -401,12 +460,19 @@ def _write(session: Session, person: Person, kind: str, key: str, now: datetime,
            expires_at: datetime | None = None, impoundment_id: int | None = None) -> None:
     """One notice to one person, unless its key is written already (the text
     is only computed when it is needed)."""
+    if not _wants(person, kind):
+        return  # queue_message refuses it: no need to compute its text (a query or five) every tick
     if _exists(session, key):
         return
     if queue_message(session, to_phone=person.phone, text=text(person.language), language=person.language,
                      kind=kind, idempotency_key=key, now=now, expires_at=expires_at, person=person,
                      impoundment_id=impoundment_id) is not None:
         session.info[_WRITTEN] = session.info.get(_WRITTEN, 0) + 1
+
+
+def _wants(person: Person, kind: str) -> bool:
+    """False for a notice queue_message would refuse (STOP applies to unsolicited kinds)."""
+    return not (person.opted_out and kind not in SOLICITED_KINDS)
 
 
 _WRITTEN = "notices.written"
@@ -419,6 +485,39 @@ def _written_count(session: Session) -> int:
 def _exists(session: Session, key: str) -> bool:
     # The session autoflushes, so a row added earlier in this transaction counts.
     return session.scalar(select(OutboundMessage.id).where(OutboundMessage.idempotency_key == key)) is not None
+
+
+_BATCH = 5000  # ids or keys per IN (...) list
+
+
+def _existing_keys(session: Session, keys: Sequence[str]) -> set[str]:
+    """Which of these idempotency keys the outbox holds already (one indexed
+    query per batch instead of one per key)."""
+    found: set[str] = set()
+    for start in range(0, len(keys), _BATCH):
+        found.update(session.scalars(select(OutboundMessage.idempotency_key).where(
+            OutboundMessage.idempotency_key.in_(keys[start:start + _BATCH]))))
+    return found
+
+
+def _owners_and_watchers_of(session: Session, owners: dict[int, int | None]) -> dict[int, list[Person]]:
+    """`_owner_and_watchers` for many impoundments at once ({impoundment id:
+    owner id}): the owner first, then the watchers by person id."""
+    ids = list(owners)
+    people: dict[int, Person] = {}
+    owner_ids = sorted({owner for owner in owners.values() if owner})
+    for start in range(0, len(owner_ids), _BATCH):
+        people.update((p.id, p) for p in session.scalars(
+            select(Person).where(Person.id.in_(owner_ids[start:start + _BATCH]))))
+    found: dict[int, list[Person]] = {i: ([people[owners[i]]] if owners[i] in people else []) for i in ids}
+    for start in range(0, len(ids), _BATCH):
+        rows = session.execute(select(Watch.impoundment_id, Person).join(Person, Watch.person_id == Person.id)
+                               .where(Watch.impoundment_id.in_(ids[start:start + _BATCH]))
+                               .order_by(Watch.impoundment_id, Person.id))
+        for impoundment_id, person in rows:
+            if person.id != owners[impoundment_id]:
+                found[impoundment_id].append(person)
+    return found
 
 
 def _owner_and_watchers(session: Session, impoundment: Impoundment) -> list[Person]:

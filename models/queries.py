@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from models import law
 from models.tables import (
@@ -90,10 +90,12 @@ def security_per_head(session: Session, impoundment: Impoundment) -> int:
     """§189(1): this animal's share of the seizure's security deposit; 0 where
     the village is not notified."""
     village = impoundment.village
+    if not village.security_notified:
+        return 0  # decided before the scale and the counts are read: most villages are not notified
     seizure_date = law.local_date(impoundment.seized_at, village.timezone)
     scale = security_scale_on(session, village.id, seizure_date)
     times = law.times_impounded(earlier_seizure_count(session, impoundment))
-    return law.security_per_head_paise(scale, head_count(session, impoundment), times) if village.security_notified else 0
+    return law.security_per_head_paise(scale, head_count(session, impoundment), times)
 
 
 def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_protest: bool = False) -> law.Dues:
@@ -124,6 +126,16 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
     )
 
 
+# An impoundment's village, pound, release and sale: many-to-one or one-to-one,
+# so joined in the impoundment's own query instead of four lazy loads after it.
+WITH_PLACE_AND_OUTCOME = (
+    joinedload(Impoundment.village),
+    joinedload(Impoundment.pound),
+    joinedload(Impoundment.release),
+    joinedload(Impoundment.sale),
+)
+
+
 def normalise_tag(raw: str) -> str:
     return "".join(ch for ch in raw if ch.isalnum()).upper()
 
@@ -136,6 +148,8 @@ def impoundment_by_tag(session: Session, tag: str) -> Impoundment | None:
         return None
     return session.scalars(
         select(Impoundment)
+        # What every caller shows next (dues, FIND, USSD) comes in the same round trip.
+        .options(*WITH_PLACE_AND_OUTCOME)
         .where(or_(Impoundment.tag == tag, Impoundment.receipt == tag))
         .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
         .limit(1)

@@ -141,6 +141,8 @@ class Impoundment(Base):
         Index("ix_impoundments_pound_status", "pound_id", "status"),
         Index("ix_impoundments_village_status", "village_id", "status"),
         Index("ix_impoundments_status_auction", "status", "auction_at"),
+        # The dispatcher's claim reminders, every minute (bench/district.py, docs/EXPLAIN.md).
+        Index("ix_impoundments_status_claim", "status", "claim_deadline"),
     )
 
 
@@ -227,7 +229,8 @@ class Release(Base):
     expenses_paise: Mapped[int] = mapped_column(Integer)
     security_paise: Mapped[int] = mapped_column(Integer)
     total_paise: Mapped[int] = mapped_column(Integer)
-    protest_deadline: Mapped[date | None] = mapped_column(Date)
+    # The dispatcher's protest reminders look for deadlines near today every minute.
+    protest_deadline: Mapped[date | None] = mapped_column(Date, index=True)
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="release")
 
@@ -243,7 +246,7 @@ class Sale(Base):
     pound_fee_paise: Mapped[int] = mapped_column(Integer)
     expenses_paise: Mapped[int] = mapped_column(Integer)
     surplus_paise: Mapped[int] = mapped_column(Integer)
-    surplus_deadline: Mapped[date] = mapped_column(Date)
+    surplus_deadline: Mapped[date] = mapped_column(Date, index=True)  # the dispatcher's surplus reminders
     buyer_phone: Mapped[str | None] = mapped_column(String(20))
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="sale")

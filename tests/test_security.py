@@ -76,7 +76,7 @@ def test_the_at_token_is_compared_in_constant_time(world, client, monkeypatch):
     compared = []
     real = hmac.compare_digest
     monkeypatch.setattr(hmac, "compare_digest", lambda a, b: compared.append((a, b)) or real(a, b))
-    client.post(f"/webhooks/africastalking/sms?token=guess", data={"from": STRANGER, "text": "HELP"})
+    client.post("/webhooks/africastalking/sms?token=guess", data={"from": STRANGER, "text": "HELP"})
     assert compared == [(b"guess", AT_TOKEN.encode())]
 
 
@@ -236,7 +236,6 @@ def secrets_of(settings) -> dict[str, str]:
 def test_no_secret_reaches_the_log_of_webhooks_sends_and_the_admin_api(world, client, settings, send_twilio, send_at,
                                                                         ussd, run_worker, fake_twilio, fake_at,
                                                                         twilio_settings, at_settings, caplog):
-    from dataclasses import replace
 
     from sms_gateway.providers.base import get_provider
 

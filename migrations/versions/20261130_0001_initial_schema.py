@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-30 07:01:06.125192
+Create Date: 2026-11-30 07:54:41.633654
 """
 from alembic import op
 import sqlalchemy as sa
@@ -183,6 +183,7 @@ def upgrade() -> None:
         batch_op.create_index('ix_impoundments_pound_status', ['pound_id', 'status'], unique=False)
         batch_op.create_index(batch_op.f('ix_impoundments_seizure_id'), ['seizure_id'], unique=False)
         batch_op.create_index('ix_impoundments_status_auction', ['status', 'auction_at'], unique=False)
+        batch_op.create_index('ix_impoundments_status_claim', ['status', 'claim_deadline'], unique=False)
         batch_op.create_index(batch_op.f('ix_impoundments_tag'), ['tag'], unique=False)
         batch_op.create_index('ix_impoundments_village_status', ['village_id', 'status'], unique=False)
 
@@ -274,6 +275,9 @@ def upgrade() -> None:
     sa.PrimaryKeyConstraint('id', name=op.f('pk_releases')),
     sa.UniqueConstraint('impoundment_id', name=op.f('uq_releases_impoundment_id'))
     )
+    with op.batch_alter_table('releases', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_releases_protest_deadline'), ['protest_deadline'], unique=False)
+
     op.create_table('sales',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('impoundment_id', sa.Integer(), nullable=False),
@@ -289,6 +293,9 @@ def upgrade() -> None:
     sa.PrimaryKeyConstraint('id', name=op.f('pk_sales')),
     sa.UniqueConstraint('impoundment_id', name=op.f('uq_sales_impoundment_id'))
     )
+    with op.batch_alter_table('sales', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_sales_surplus_deadline'), ['surplus_deadline'], unique=False)
+
     op.create_table('watches',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('impoundment_id', sa.Integer(), nullable=False),
@@ -311,7 +318,13 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f('ix_watches_person_id'))
 
     op.drop_table('watches')
+    with op.batch_alter_table('sales', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_sales_surplus_deadline'))
+
     op.drop_table('sales')
+    with op.batch_alter_table('releases', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_releases_protest_deadline'))
+
     op.drop_table('releases')
     with op.batch_alter_table('outbound_messages', schema=None) as batch_op:
         batch_op.drop_index('ix_outbound_status_send_after')
@@ -333,6 +346,7 @@ def downgrade() -> None:
     with op.batch_alter_table('impoundments', schema=None) as batch_op:
         batch_op.drop_index('ix_impoundments_village_status')
         batch_op.drop_index(batch_op.f('ix_impoundments_tag'))
+        batch_op.drop_index('ix_impoundments_status_claim')
         batch_op.drop_index('ix_impoundments_status_auction')
         batch_op.drop_index(batch_op.f('ix_impoundments_seizure_id'))
         batch_op.drop_index('ix_impoundments_pound_status')
