@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 TEST_DATABASE_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: run test setup browser bench soak clean
+.PHONY: run test setup browser soak clean
 
 setup: $(VENV)/.installed
 
@@ -27,6 +27,11 @@ test: setup browser
 ## Debian's Chromium (and Gujarati/Devanagari fonts) for the Playwright browser tests.
 browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium fonts-lohit-gujr fonts-lohit-deva)
+
+## make soak: 10 minutes of mixed SMS, USSD and API traffic on loopback (not part of make test).
+soak: setup
+	@bash .ci/services all
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python bench/soak.py
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

@@ -4,7 +4,10 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, jsonify, request
+from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException
+
+from handlers.catalogue import DEFAULT_LANGUAGE, t
 
 from sms_gateway.extensions import close_db, make_runtime
 from sms_gateway.settings import INSTANCE_DIR, Settings
@@ -60,6 +63,11 @@ def register_bench_floor(app: Flask) -> None:
     app.add_url_rule("/bench/floor", "bench_floor", lambda: ("ok", 200, {"Content-Type": "text/plain"}))
 
 
+def ussd_apology() -> str:
+    # Nobody can be looked up when we get here: the default language (gu).
+    return f"END {t(DEFAULT_LANGUAGE, 'ussd.dial_again')}"
+
+
 def register_error_handlers(app: Flask) -> None:
     """No stack trace ever reaches a phone or an API client."""
 
@@ -68,7 +76,7 @@ def register_error_handlers(app: Flask) -> None:
         if request.path.startswith(JSON_PREFIXES):
             return jsonify(error=exc.description or exc.name, field=None), exc.code
         if request.path.startswith("/webhooks/africastalking/ussd"):
-            return "END Sorry, please try again.", exc.code, {"Content-Type": "text/plain"}
+            return ussd_apology(), exc.code, {"Content-Type": "text/plain; charset=utf-8"}
         return exc
 
     @app.errorhandler(Exception)
@@ -77,5 +85,8 @@ def register_error_handlers(app: Flask) -> None:
         if request.path.startswith("/webhooks/twilio"):
             return ('<?xml version="1.0" encoding="UTF-8"?><Response/>', 200, {"Content-Type": "text/xml"})
         if request.path.startswith("/webhooks/africastalking/ussd"):
-            return "END Sorry, please try again.", 200, {"Content-Type": "text/plain"}
+            return ussd_apology(), 200, {"Content-Type": "text/plain; charset=utf-8"}
+        if isinstance(exc, DBAPIError) and exc.connection_invalidated or isinstance(exc, OperationalError):
+            # The database is restarting or unreachable: a retry later will work.
+            return jsonify(error="database unavailable, try again shortly", field=None), 503
         return jsonify(error="internal error", field=None), 500

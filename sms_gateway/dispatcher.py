@@ -2,7 +2,8 @@
 it, a worker runs it; `flask --app sms_gateway dispatch` runs one by hand).
 
 A tick makes the outbox whole again, whatever happened since the last one:
-it writes the dated notices whose moment has come, opens §189(2) refund
+it answers inbound SMS parked while the database was down (sms_gateway.
+parked), writes the dated notices whose moment has come, opens §189(2) refund
 windows, drops queued notices whose moment has passed, takes back rows a dead
 worker left `sending`, and enqueues every due row that no job holds (a dated
 notice, a retry after backoff, a row whose job Redis lost). Every step is
@@ -19,7 +20,7 @@ from sqlalchemy import update
 from handlers import notices
 from handlers.delivery import MAX_ATTEMPTS
 from models.tables import OutboundMessage
-from sms_gateway import queues
+from sms_gateway import parked, queues
 
 log = logging.getLogger("dabbo.dispatcher")
 
@@ -48,6 +49,7 @@ def tick(runtime) -> str:
 def _tick(runtime) -> str:
     now = runtime.clock()
     settings = runtime.settings
+    replayed = parked.replay(runtime)
     with runtime.sessions() as session:
         refunds = notices.open_refund_windows(session, now)
         written = notices.write_due_notices(session, now, reminder_days=settings.reminder_days,
@@ -73,7 +75,7 @@ def _tick(runtime) -> str:
             execution_options={"synchronize_session": False}).rowcount
         session.commit()
     enqueued = queues.enqueue_due(runtime)
-    summary = (f"tick {now:%Y-%m-%d %H:%M}Z: {written} notices written, {refunds} deposits refundable, "
+    summary = (f"tick {now:%Y-%m-%d %H:%M}Z: {replayed} parked SMS answered, {written} notices written, {refunds} deposits refundable, "
                f"{expired} expired, {stuck} re-driven, {gave_up} given up, {enqueued} enqueued")
     log.info(summary)
     return summary

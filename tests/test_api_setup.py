@@ -258,3 +258,12 @@ def test_readyz_is_503_when_redis_is_unreachable(app, client):
     response = client.get("/readyz")
     assert response.status_code == 503
     assert response.json["redis"].startswith("down")
+
+
+def test_admin_api_is_503_not_500_while_the_database_is_unreachable(app, api):
+    from models.db import make_engine, make_sessionmaker
+
+    app.extensions["dabbo"].sessions = make_sessionmaker(make_engine("postgresql+psycopg://postgres@127.0.0.1:1/none"))
+    response = api.get("/impoundments")
+    assert response.status_code == 503
+    assert set(response.json) == {"error", "field"}

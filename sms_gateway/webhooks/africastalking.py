@@ -14,7 +14,7 @@ from flask import Blueprint, Response, abort, request
 
 from handlers import delivery, limits, ussd
 from handlers.inbound import Inbound
-from sms_gateway import ratelimit
+from sms_gateway import parked, ratelimit
 from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.africastalking import parse_at_status
 from sms_gateway.webhooks import answer_sms
@@ -39,13 +39,15 @@ def inbound_sms():
     take the reply in the response: it goes through the outbox as kind "reply"."""
     check_token()
     form = request.form
+    inbound = Inbound(phone=form.get("from", ""), text=form.get("text", ""), provider=PROVIDER,
+                      provider_id=form.get("id") or f"missing-{uuid.uuid4()}")
     try:
-        answer_sms(Inbound(phone=form.get("from", ""), text=form.get("text", ""), provider=PROVIDER,
-                           provider_id=form.get("id") or f"missing-{uuid.uuid4()}"),
-                   reply_via_outbox=True)
+        answer_sms(inbound, reply_via_outbox=True)
     except Exception:
-        # The database is unreachable or worse: never a 500 to the gateway (SPEC section 4).
-        log.exception("inbound AT SMS failed")
+        # The database is unreachable or worse: never a 500 to the gateway (SPEC section 4),
+        # and the message is kept for the dispatcher to answer once it is back.
+        log.exception("inbound AT SMS failed; parked for replay")
+        parked.park(runtime(), inbound)
     return Response("", status=200, content_type="text/plain")
 
 
