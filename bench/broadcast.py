@@ -1,6 +1,6 @@
 """Broadcast fan-out benchmark (issue 6): one broadcast to N villagers, from the
 INSERT ... SELECT into the outbox to the last row marked `sent`, through real
-`rq worker` processes (the Procfile's forking `sms_gateway.worker.Worker`)
+`rq worker` processes (the worker class the Procfile's `worker` line names)
 and the real provider SDKs pointed at the local fakes in tests/fakes.
 
 Beside it, the floor: the very same provider requests (same bodies, same
@@ -23,51 +23,31 @@ import os
 import subprocess
 import sys
 import time
-import uuid
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
 import redis
 import requests
-from sqlalchemy import create_engine, func, insert, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import func, insert, select
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from handlers import admin, broadcasts  # noqa: E402
-from models.db import normalise_url  # noqa: E402
 from models.tables import OutboundMessage, Person  # noqa: E402
-from sms_gateway.cli import alembic_config  # noqa: E402
 from sms_gateway.extensions import make_runtime  # noqa: E402
 from sms_gateway.settings import Settings  # noqa: E402
 from tests.fakes.at_server import FakeAfricasTalking  # noqa: E402
 from tests.fakes.twilio_server import FakeTwilio  # noqa: E402
+from tests.support import procfile_worker_class, scratch_database  # noqa: E402
 
 TEXT = "Gram sabha on Sunday 10:00 at the panchayat office. Cattle pound auction rules will be read out."
 LANGUAGE_MIX = (("gu", 6), ("hi", 3), ("en", 1))  # of every 10 villagers
 
 
-def scratch_database(server_url: str) -> tuple[str, callable]:
-    base = make_url(normalise_url(server_url))
-    name = f"dabbo_bench_{uuid.uuid4().hex[:8]}"
-    admin_engine = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin_engine.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    url = base.set(database=name).render_as_string(hide_password=False)
-    from alembic import command
 
-    command.upgrade(alembic_config(url), "head")
 
-    def drop():
-        with admin_engine.connect() as connection:
-            connection.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                    "WHERE datname = :n AND pid <> pg_backend_pid()"), {"n": name})
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-        admin_engine.dispose()
-
-    return url, drop
 
 
 def load_village(runtime, recipients: int):
@@ -88,7 +68,7 @@ def run(provider: str, recipients: int, workers: int, server_url: str, redis_url
     fake = FakeAfricasTalking() if provider == "africastalking" else FakeTwilio()
     fake.start()
     fake.record_bodies = provider == "africastalking"  # 100k Twilio bodies are not needed
-    url, drop = scratch_database(server_url)
+    url, drop = scratch_database(server_url, prefix="dabbo_bench")
     redis.Redis.from_url(redis_url).flushdb()
     settings = replace(Settings(), database_url=url, redis_url=redis_url, sms_provider=provider,
                        quiet_hours=(0, 0),
@@ -122,7 +102,7 @@ def run(provider: str, recipients: int, workers: int, server_url: str, redis_url
         rq = str(Path(sys.executable).parent / "rq")
         send_started = time.perf_counter()
         processes = [subprocess.Popen([rq, "worker", "--burst", "--url", redis_url, "--worker-class",
-                                       "sms_gateway.worker.Worker", "--logging_level", "WARNING", "outbox"],
+                                       procfile_worker_class(), "--logging_level", "WARNING", "outbox"],
                                       cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
                      for _ in range(workers)]
         for process in processes:

@@ -66,6 +66,8 @@ DATABASE = "dabbo_bench"
 DEFAULT_SERVER = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 LUA = ROOT / "bench" / "lua"
 ADMIN_TOKEN = "bench-admin-token"
+# Marks this run's USSD sessionIds and SMS MessageSids (see bench_inputs).
+RUN_ID = f"{int(time.time()):x}"
 AT_TOKEN = "bench-at-token"
 TWILIO_TOKEN = "bench-twilio-auth-token"
 PUBLIC_BASE_URL = "https://dabbo.bench.example"
@@ -403,13 +405,19 @@ def bench_inputs(workdir: Path, port: int, count: int) -> dict:
     (workdir / "phones.txt").write_text("\n".join(p.replace("+", "%2B") for p in phones) + "\n")
     validator = RequestValidator(TWILIO_TOKEN)
     url = PUBLIC_BASE_URL + "/webhooks/twilio/sms"
-    lines = []
-    for n in range(count):
-        params = {"MessageSid": f"SMbench{n:026d}", "SmsSid": f"SMbench{n:026d}", "AccountSid": "ACbench",
-                  "From": rng.choice(phones), "To": "+15005550006", "Body": f"FEES {rng.choice(tags)}",
-                  "NumMedia": "0", "NumSegments": "1"}
-        lines.append(validator.compute_signature(url, params) + "\t" + urlencode(params))
-    (workdir / "sms.txt").write_text("\n".join(lines) + "\n")
+    # MessageSids unique to this run (and the warm-up's apart from the measured
+    # run's), so that neither the warm-up nor an earlier run on a reused
+    # database turns measured requests into repeats answered from storage.
+    run = RUN_ID
+    for name, first, how_many in (("sms_warmup.txt", 0, min(count, 5000)), ("sms.txt", 10**9, count)):
+        lines = []
+        for n in range(first, first + how_many):
+            sid = f"SM{run}{n:022d}"
+            params = {"MessageSid": sid, "SmsSid": sid, "AccountSid": "ACbench",
+                      "From": rng.choice(phones), "To": "+15005550006", "Body": f"FEES {rng.choice(tags)}",
+                      "NumMedia": "0", "NumSegments": "1"}
+            lines.append(validator.compute_signature(url, params) + "\t" + urlencode(params))
+        (workdir / name).write_text("\n".join(lines) + "\n")
     return {"tags": len(tags), "highest": highest}
 
 
@@ -431,16 +439,21 @@ def run_http(args, workdir: Path) -> dict:
     try:
         wait_for_port(args.port)
         time.sleep(1)
+        ussd_args = [AT_TOKEN, str(workdir / "tags.txt"), str(workdir / "phones.txt")]
+        # (name, script, measured run's arguments, warm-up's arguments): the USSD
+        # sessionIds and the SMS MessageSids of the warm-up, of the measured run
+        # and of any earlier run all differ, so every measured request is new.
         plan = [
-            ("floor", "floor.lua", []),
-            ("ussd", "ussd.lua", [AT_TOKEN, str(workdir / "tags.txt"), str(workdir / "phones.txt")]),
-            ("sms", "sms.lua", [str(workdir / "sms.txt"), str(args.threads)]),
-            ("dues", "dues.lua", [ADMIN_TOKEN, str(inputs["highest"])]),
-            ("floor", "floor.lua", []),
+            ("floor", "floor.lua", [], []),
+            ("ussd", "ussd.lua", ussd_args + [f"{RUN_ID}m"], ussd_args + [f"{RUN_ID}w"]),
+            ("sms", "sms.lua", [str(workdir / "sms.txt"), str(args.threads)],
+             [str(workdir / "sms_warmup.txt"), str(args.threads)]),
+            ("dues", "dues.lua", [ADMIN_TOKEN, str(inputs["highest"])], [ADMIN_TOKEN, str(inputs["highest"])]),
+            ("floor", "floor.lua", [], []),
         ]
         results: dict[str, list[dict]] = {}
-        for name, script, script_args in plan:
-            wrk(args.port, script, script_args, 3, args.connections, args.threads)   # warm-up, not counted
+        for name, script, script_args, warm_up_args in plan:
+            wrk(args.port, script, warm_up_args, 3, args.connections, args.threads)   # warm-up, not counted
             result = wrk(args.port, script, script_args, args.duration, args.connections, args.threads)
             results.setdefault(name, []).append(result)
             print(f"  {name:<6} {result['rps']:8.0f} req/s  p50 {result['p50_us'] / 1000:6.1f} ms  "
@@ -476,11 +489,11 @@ def write_explain(path: Path, workdir: Path) -> None:
 
     tags = (workdir / "tags.txt").read_text().split()
     client = app.test_client()
-    params = {"MessageSid": "SMexplain0001", "From": "+919700000042", "To": "+15005550006", "Body": f"FEES {tags[0]}"}
+    params = {"MessageSid": f"SMexplain{RUN_ID}", "From": "+919700000042", "To": "+15005550006", "Body": f"FEES {tags[0]}"}
     signature = RequestValidator(TWILIO_TOKEN).compute_signature(PUBLIC_BASE_URL + "/webhooks/twilio/sms", params)
     paths = {
         "USSD `1*<tag>`": lambda: client.post(f"/webhooks/africastalking/ussd?token={AT_TOKEN}", data={
-            "sessionId": "explain", "phoneNumber": "+919700000043", "text": f"1*{tags[1]}"}),
+            "sessionId": f"explain{RUN_ID}", "phoneNumber": "+919700000043", "text": f"1*{tags[1]}"}),
         "Twilio SMS `FEES <tag>`": lambda: client.post("/webhooks/twilio/sms", data=params,
                                                        headers={"X-Twilio-Signature": signature}),
         "`GET /api/v1/impoundments/{id}/dues` (a notified village)": lambda: client.get(
@@ -490,14 +503,14 @@ def write_explain(path: Path, workdir: Path) -> None:
            "Written by `python bench/district.py --explain docs/EXPLAIN.md` against `dabbo_bench` (the district "
            "data set: 1,000,000 animals, 100,000 impoundments). Every statement one request sends, in order, "
            "captured from SQLAlchemy and explained with its real parameters (writes inside a rolled-back "
-           "transaction). Transaction control (SAVEPOINT, COMMIT) is left out.", ""]
+           "transaction). Transaction control (SAVEPOINT, COMMIT, `SET LOCAL synchronous_commit`) is left out.", ""]
     with psycopg.connect(libpq(bench_url())) as conn:
         for title, call in paths.items():
             captured.clear()
             status = call().status_code
             out += [f"## {title} (HTTP {status}, {len(captured)} statements)", ""]
             for statement, parameters in captured:
-                if statement.split()[0].upper() in ("SAVEPOINT", "RELEASE", "ROLLBACK", "COMMIT", "BEGIN"):
+                if statement.split()[0].upper() in ("SAVEPOINT", "RELEASE", "ROLLBACK", "COMMIT", "BEGIN", "SET"):
                     continue
                 # The request committed its INSERTs: running them again would hit their unique keys.
                 analyze = "" if statement.lstrip().upper().startswith("INSERT") else "ANALYZE, BUFFERS, TIMING OFF, "

@@ -5,8 +5,8 @@
     python bench/soak.py --minutes 1 --rate 40
 
 What runs, all from the Procfile's own lines (so what is soaked is what ships):
-`web` (gunicorn, 2 workers, the redacting access logger), `worker` (the forking
-RQ worker) and `cron` (the dispatcher tick every minute), against
+`web` (gunicorn, 2 workers, the redacting access logger), `worker` (the RQ
+worker class the Procfile names) and `cron` (the dispatcher tick every minute), against
 - a scratch database on the PostgreSQL server DATABASE_URL names (created,
   migrated, loaded with the demo district, dropped at the end),
 - a private redis-server on a free port (no persistence),
@@ -47,6 +47,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from tests.support import scratch_database  # noqa: E402
 
 ADMIN_TOKEN = "soak-admin-token"
 AT_TOKEN = "soak-at-token"
@@ -203,31 +205,6 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def scratch_database(server_url: str):
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    from models.db import normalise_url
-    from sms_gateway.cli import alembic_config
-
-    base = make_url(normalise_url(server_url))
-    name = f"dabbo_soak_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    url = base.set(database=name).render_as_string(hide_password=False)
-    from alembic import command
-
-    command.upgrade(alembic_config(url), "head")
-
-    def drop() -> None:
-        with admin.connect() as connection:
-            connection.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                    "WHERE datname = :name AND pid <> pg_backend_pid()"), {"name": name})
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-        admin.dispose()
-
-    return url, drop
 
 
 def outbox_counts(database_url: str) -> tuple[Counter, list[tuple[str, str]]]:
@@ -249,7 +226,7 @@ def conduct(args) -> dict:
     from tests.fakes.twilio_server import FakeTwilio
 
     workdir = Path(tempfile.mkdtemp(prefix="dabbo-soak-"))
-    database_url, drop_database = scratch_database(args.database_url)
+    database_url, drop_database = scratch_database(args.database_url, prefix="dabbo_soak")
     redis_port, web_port = free_port(), free_port()
     redis_url = f"redis://127.0.0.1:{redis_port}/0"
     processes: dict[str, subprocess.Popen] = {}

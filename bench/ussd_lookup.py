@@ -22,49 +22,25 @@ import random
 import statistics
 import sys
 import time
-import uuid
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from handlers import admin, records, ussd
-from models.db import normalise_url
 from sms_gateway import create_app, demo
-from sms_gateway.cli import alembic_config
 from sms_gateway.settings import Settings
+from tests.support import scratch_database
 
 TOKEN = "bench-token"
 OWNER = "+919825000006"            # the demo's English-speaking owner
 NOW = datetime(2026, 11, 30, 4, 30, tzinfo=UTC)
 
 
-def scratch_database(server_url: str) -> tuple[str, callable]:
-    base = make_url(normalise_url(server_url))
-    if base.get_backend_name() != "postgresql":
-        sys.exit("DATABASE_URL must name a PostgreSQL server")
-    name = f"dabbo_bench_{uuid.uuid4().hex[:8]}"
-    admin_engine = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin_engine.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    url = base.set(database=name).render_as_string(hide_password=False)
-    from alembic import command
-
-    command.upgrade(alembic_config(url), "head")
-
-    def drop() -> None:
-        with admin_engine.connect() as connection:
-            connection.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                    "WHERE datname = :name AND pid <> pg_backend_pid()"), {"name": name})
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-        admin_engine.dispose()
-
-    return url, drop
 
 
 def build(app, count: int) -> list[str]:
@@ -108,7 +84,8 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
     args = parser.parse_args()
 
-    url, drop = scratch_database(os.environ.get("DATABASE_URL") or "postgresql://postgres@127.0.0.1:5432/postgres")
+    url, drop = scratch_database(os.environ.get("DATABASE_URL") or "postgresql://postgres@127.0.0.1:5432/postgres",
+                                 prefix="dabbo_bench")
     try:
         settings = replace(Settings.from_env(), database_url=url, at_webhook_token=TOKEN)
         app = create_app(settings)

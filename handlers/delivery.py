@@ -71,7 +71,11 @@ def backoff(attempts: int) -> timedelta:
 
 def verdict(session: Session, message: OutboundMessage, person: Person | None, tz: str | None,
             now: datetime, quiet_hours: tuple[int, int]) -> Verdict:
-    """Send it now, wait until the morning, or drop it (and why)."""
+    """Send it now, wait until the morning, or drop it (and why).
+
+    Of `message` only expires_at, unsolicited, kind, impoundment_id and
+    idempotency_key are read, and of `person` only opted_out, so the RQ job
+    may pass plain rows of just those columns instead of ORM objects."""
     if message.expires_at is not None and now >= message.expires_at:
         return Verdict(CANCEL, reason="expired: its moment has passed")
     if message.unsolicited and person is not None and person.opted_out:

@@ -31,8 +31,9 @@ from handlers.errors import Refused
 from handlers.outbox import queue_message
 from handlers.replies import Context, Sender
 from models import queries
+from models.db import commit_lookup
 from models.phones import normalise_phone
-from models.tables import InboundMessage, OutboundMessage
+from models.tables import InboundMessage, OutboundMessage, Person
 
 if TYPE_CHECKING:
     from sms_gateway.settings import Settings
@@ -83,6 +84,16 @@ COMMANDS: dict[str, tuple[Callable[[Session, Context, Command], str], str | None
     "auction": (official.auction, "official"),
 }
 ROLE_REFUSALS = {"keeper": "keeper_only", "official": "official_only"}
+# Commands that change no record: they write the audit row and, for FIND and
+# FEES, the asker's reminder subscription (a Watch), nothing else.
+LOOKUPS = frozenset({"find", "fees", "auctions", "my", "help", "list"})
+
+
+def _only_looked_up(outcome: str) -> bool:
+    """True when the command was a lookup, or was refused or failed (its
+    savepoint rolled back): the transaction holds no change of record, so it
+    may commit with `models.db.commit_lookup`."""
+    return outcome in LOOKUPS or outcome.startswith("refused:") or outcome == "error"
 
 
 def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "Settings",
@@ -94,9 +105,8 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "
     provider_id = _storable(inbound.provider_id)[:_ID_WIDTH]
     phone = normalise_phone(inbound.phone) if isinstance(inbound.phone, str) else None
 
-    stored = _stored_reply(session, inbound.provider, provider_id, phone)
-    if stored is not None:
-        return stored
+    # Inserted first, without asking first whether it exists: the unique index
+    # answers that (a retried webhook, or a concurrent one that waits on it).
     record = InboundMessage(channel=inbound.channel, provider=inbound.provider, provider_id=provider_id,
                             phone=_storable(inbound.phone)[:_PHONE_WIDTH], text=text[:_AUDIT_TEXT_LIMIT],
                             received_at=now)
@@ -104,37 +114,43 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "
     try:
         session.flush()
     except IntegrityError:
-        # A concurrent delivery of the same message committed first: answer as it did.
+        # This message was stored before (a retry), or a concurrent delivery committed first:
+        # answer as it did.
         session.rollback()
         return _stored_reply(session, inbound.provider, provider_id, phone) or Reply("", DEFAULT_LANGUAGE)
 
     new_messages = _collect_outbox_rows(session)
     try:
-        reply_text, language, outcome = _run(session, text, phone, now, settings)
+        known = queries.person_by_phone(session, phone) if phone else None
+        reply_text, language, outcome = _run(session, text, phone, known, now, settings)
         if reply_via_outbox and phone is not None:
-            person = queries.person_by_phone(session, phone)
+            # A stranger registered by the command (and not rolled back with it) is found anew.
+            person = known or queries.person_by_phone(session, phone)
             queue_message(session, to_phone=phone, text=reply_text, language=language, kind="reply",
                           idempotency_key=f"reply:{inbound.provider}:{provider_id}"[:160], now=now,
                           person=person)
         record.reply_text = reply_text
         record.outcome = outcome[:_OUTCOME_WIDTH]
         bulk_ids = list(session.info.get(broadcasts.WRITTEN_IDS, ()))  # a broadcast's rows, inserted in bulk
-        session.commit()
+        if _only_looked_up(outcome) and not new_messages.rows and not bulk_ids:
+            commit_lookup(session)
+        else:
+            session.commit()
     finally:
         event.remove(session, "transient_to_pending", new_messages.add)
     return Reply(reply_text, language, list(dict.fromkeys(new_messages.committed_ids() + bulk_ids)))
 
 
-def _run(session: Session, text: str, phone: str | None, now: datetime,
+def _run(session: Session, text: str, phone: str | None, known: Person | None, now: datetime,
          settings: "Settings") -> tuple[str, str, str]:
-    """Parse and carry out the command inside a savepoint.
-    Returns (reply text, reply language, outcome for the audit row)."""
-    known = queries.person_by_phone(session, phone) if phone else None
+    """Parse and carry out the command inside a savepoint; `known` is the
+    sender's Person, if registered. Returns (reply text, reply language,
+    outcome for the audit row)."""
     language = language_or_default(known.language if known else None)
     command = parse(text)
     savepoint = session.begin_nested()
     try:
-        sender = _sender(session, phone, now)
+        sender = _sender(session, phone, now, known)
         context = Context(sender=sender, now=now, settings=settings)
         if isinstance(command, Problem):
             raise _problem_refusal(command, sender)
@@ -154,10 +170,10 @@ def _run(session: Session, text: str, phone: str | None, now: datetime,
         return t(language, "sms.err.generic"), language, "error"
 
 
-def _sender(session: Session, phone: str | None, now: datetime) -> Sender:
+def _sender(session: Session, phone: str | None, now: datetime, known: Person | None) -> Sender:
     if phone is None:
         return Sender(phone=None, person=None, language=DEFAULT_LANGUAGE)
-    person = admin.person_for_phone(session, phone, now)
+    person = known if known is not None else admin.person_for_phone(session, phone, now)
     return Sender(phone=phone, person=person, language=language_or_default(person.language))
 
 

@@ -47,6 +47,7 @@ from handlers.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
 from handlers.text import fits_ussd_page
 from models import law, queries
+from models.db import commit_lookup
 from models.phones import normalise_phone
 from models.tables import Impoundment, InboundMessage, OutboundMessage, Person, Pound
 
@@ -69,6 +70,9 @@ class Screen:
     text: str
     end: bool
     message_ids: list[int] = field(default_factory=list)
+    # A confirm step ran and kept its changes (seize, release, language): the
+    # transaction must be committed durably (see `answer`).
+    changed_records: bool = False
 
     @property
     def body(self) -> str:
@@ -683,7 +687,8 @@ def _act(ctx: Context, act: Act, state: State) -> Screen:
         return _end(ctx.t(key if key in CATALOGUES[DEFAULT_LANGUAGE] else "ussd.refused"))
     finally:
         event.remove(ctx.session, "transient_to_pending", collect)
-    return Screen(shown.text, True, [message.id for message in added if message.id is not None])
+    return Screen(shown.text, True, [message.id for message in added if message.id is not None],
+                  changed_records=True)
 
 
 # --------------------------------------------------------------------- one webhook request
@@ -729,7 +734,12 @@ def answer(session: Session, *, provider: str, session_id: str, phone: str, text
                                text=_printable(text[:MAX_TEXT_LENGTH + 100]), received_at=now,
                                reply_text=shown.body, outcome="end" if shown.end else "continue"))
     try:
-        session.commit()
+        if shown.changed_records or shown.message_ids:
+            session.commit()
+        else:
+            # Only the audit row and, for an animal shown, the caller's Watch (and a stranger's
+            # self-registration): models.db.commit_lookup, the documented trade.
+            commit_lookup(session)
     except IntegrityError:
         # This very step was answered before (or just now, by another process): that answer stands.
         session.rollback()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy import DateTime, Engine, MetaData, create_engine, event, text
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -85,3 +85,24 @@ def make_engine(url: str, **kwargs) -> Engine:
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
     # expire_on_commit=False: a handler may read what it just wrote to build a reply.
     return sessionmaker(engine, expire_on_commit=False)
+
+
+def commit_lookup(session: Session) -> None:
+    """Commit the transaction of a read-only lookup (an SMS FIND/FEES/...,
+    a USSD screen that confirms nothing, a refusal) without waiting for the
+    write-ahead log to reach the disk: PostgreSQL's `SET LOCAL
+    synchronous_commit TO off`, for this one transaction only.
+
+    The trade, and why it is only taken here: the commit is still atomic and
+    ordered (never half a transaction, never a later one without an earlier
+    one), but if the database server itself crashes, the last few hundred
+    milliseconds of such commits (wal_writer_delay x 3 at most) may be lost.
+    What they hold is only the inbound message's audit row, a reminder
+    subscription (Watch) and at most a self-registered stranger (Person),
+    all of which the same lookup would write again; the answer depended on
+    nothing being written. A transaction that changes records, writes an
+    outbox row or honours STOP must use `session.commit()` (synchronous): the
+    callers check that before calling this. See docs/PERFORMANCE.md."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SET LOCAL synchronous_commit TO off"))
+    session.commit()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session, joinedload
 
 from models import law
@@ -21,41 +21,59 @@ from models.tables import (
 )
 
 
+# The statements every webhook request runs are built once, with bound
+# parameters, at import: building a select() and its cache key on every call
+# cost more CPU than PostgreSQL spends answering it.
+_POUND_FEES = select(PoundFee.effective_from, PoundFee.amount_paise).where(PoundFee.kind == bindparam("kind"))
+_DAILY_RATES = select(DailyRate.effective_from, DailyRate.amount_paise).where(
+    DailyRate.village_id == bindparam("village_id"), DailyRate.kind == bindparam("kind"))
+# The version of the scale in force: its date is a subquery, so one round trip.
+_SECURITY_SCALE = (
+    select(SecurityScaleRow)
+    .where(SecurityScaleRow.village_id == bindparam("village_id"),
+           SecurityScaleRow.effective_from == select(func.max(SecurityScaleRow.effective_from)).where(
+               SecurityScaleRow.village_id == bindparam("village_id"),
+               SecurityScaleRow.effective_from <= bindparam("on")).scalar_subquery())
+    .order_by(SecurityScaleRow.position, SecurityScaleRow.id)
+)
+
+
 def pound_fee_on(session: Session, kind: str, on: date) -> int:
     """§187(1): the State's fee per head for `kind` in force on `on` (0 if none set)."""
-    versions = session.execute(
-        select(PoundFee.effective_from, PoundFee.amount_paise).where(PoundFee.kind == kind)
-    ).all()
+    versions = session.execute(_POUND_FEES, {"kind": kind}).all()
     return law.in_force([tuple(v) for v in versions], on) or 0
 
 
 def daily_rate_on(session: Session, village_id: int, kind: str, on: date) -> int:
     """§187(2): the village's daily rate for `kind` in force on `on` (0 if none set)."""
-    versions = session.execute(
-        select(DailyRate.effective_from, DailyRate.amount_paise).where(
-            DailyRate.village_id == village_id, DailyRate.kind == kind
-        )
-    ).all()
+    versions = session.execute(_DAILY_RATES, {"village_id": village_id, "kind": kind}).all()
     return law.in_force([tuple(v) for v in versions], on) or 0
 
 
 def security_scale_on(session: Session, village_id: int, on: date) -> list[law.ScaleRow]:
     """§189(1): the version of the village's scale in force on `on`, rows in order."""
-    effective = session.scalar(
-        select(func.max(SecurityScaleRow.effective_from)).where(
-            SecurityScaleRow.village_id == village_id, SecurityScaleRow.effective_from <= on
-        )
-    )
-    if effective is None:
-        return []
-    rows = session.scalars(
-        select(SecurityScaleRow)
-        .where(SecurityScaleRow.village_id == village_id, SecurityScaleRow.effective_from == effective)
-        .order_by(SecurityScaleRow.position, SecurityScaleRow.id)
-    )
+    rows = session.scalars(_SECURITY_SCALE, {"village_id": village_id, "on": on})
     return [
         law.ScaleRow(r.min_head, r.max_head, r.min_times, r.max_times, r.per_head_paise) for r in rows
     ]
+
+
+_EARLIER_SEIZURES = select(func.count(func.distinct(Impoundment.seizure_id))).where(
+    Impoundment.owner_id == bindparam("owner_id"),
+    Impoundment.village_id == bindparam("village_id"),
+    Impoundment.seizure_id != bindparam("seizure_id"),
+    Impoundment.seized_at < bindparam("seized_at"),
+)
+_HEADS_IN_SEIZURE = select(func.count(Impoundment.id)).where(
+    Impoundment.seizure_id == bindparam("seizure_id"),
+    Impoundment.owner_id == bindparam("owner_id"),
+)
+_SEIZURE_COUNTS = select(_EARLIER_SEIZURES.scalar_subquery(), _HEADS_IN_SEIZURE.scalar_subquery())
+
+
+def _seizure_params(impoundment: Impoundment) -> dict:
+    return {"owner_id": impoundment.owner_id, "village_id": impoundment.village_id,
+            "seizure_id": impoundment.seizure_id, "seized_at": impoundment.seized_at}
 
 
 def earlier_seizure_count(session: Session, impoundment: Impoundment) -> int:
@@ -63,14 +81,7 @@ def earlier_seizure_count(session: Session, impoundment: Impoundment) -> int:
     (§189(1) "the number of times the cattle are impounded")."""
     if impoundment.owner_id is None:
         return 0
-    return session.scalar(
-        select(func.count(func.distinct(Impoundment.seizure_id))).where(
-            Impoundment.owner_id == impoundment.owner_id,
-            Impoundment.village_id == impoundment.village_id,
-            Impoundment.seizure_id != impoundment.seizure_id,
-            Impoundment.seized_at < impoundment.seized_at,
-        )
-    ) or 0
+    return session.scalar(_EARLIER_SEIZURES, _seizure_params(impoundment)) or 0
 
 
 def head_count(session: Session, impoundment: Impoundment) -> int:
@@ -78,12 +89,15 @@ def head_count(session: Session, impoundment: Impoundment) -> int:
     in this seizure (1 while the owner is unknown)."""
     if impoundment.owner_id is None:
         return 1
-    return session.scalar(
-        select(func.count(Impoundment.id)).where(
-            Impoundment.seizure_id == impoundment.seizure_id,
-            Impoundment.owner_id == impoundment.owner_id,
-        )
-    ) or 1
+    return session.scalar(_HEADS_IN_SEIZURE, _seizure_params(impoundment)) or 1
+
+
+def seizure_counts(session: Session, impoundment: Impoundment) -> tuple[int, int]:
+    """(earlier_seizure_count, head_count) in one round trip."""
+    if impoundment.owner_id is None:
+        return 0, 1
+    earlier, heads = session.execute(_SEIZURE_COUNTS, _seizure_params(impoundment)).one()
+    return earlier or 0, heads or 1
 
 
 def security_per_head(session: Session, impoundment: Impoundment) -> int:
@@ -94,8 +108,8 @@ def security_per_head(session: Session, impoundment: Impoundment) -> int:
         return 0  # decided before the scale and the counts are read: most villages are not notified
     seizure_date = law.local_date(impoundment.seized_at, village.timezone)
     scale = security_scale_on(session, village.id, seizure_date)
-    times = law.times_impounded(earlier_seizure_count(session, impoundment))
-    return law.security_per_head_paise(scale, head_count(session, impoundment), times)
+    earlier, heads = seizure_counts(session, impoundment)
+    return law.security_per_head_paise(scale, heads, law.times_impounded(earlier))
 
 
 def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_protest: bool = False) -> law.Dues:
@@ -146,18 +160,22 @@ def impoundment_by_tag(session: Session, tag: str) -> Impoundment | None:
     tag = normalise_tag(tag)
     if not tag:
         return None
-    return session.scalars(
-        select(Impoundment)
-        # What every caller shows next (dues, FIND, USSD) comes in the same round trip.
-        .options(*WITH_PLACE_AND_OUTCOME)
-        .where(or_(Impoundment.tag == tag, Impoundment.receipt == tag))
-        .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
-        .limit(1)
-    ).first()
+    return session.scalars(_IMPOUNDMENT_BY_TAG, {"tag": tag}).first()
+
+
+_IMPOUNDMENT_BY_TAG = (
+    select(Impoundment)
+    # What every caller shows next (dues, FIND, USSD) comes in the same round trip.
+    .options(*WITH_PLACE_AND_OUTCOME)
+    .where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
+    .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
+    .limit(1)
+)
+_PERSON_BY_PHONE = select(Person).where(Person.phone == bindparam("phone"))
 
 
 def person_by_phone(session: Session, phone: str) -> Person | None:
-    return session.scalars(select(Person).where(Person.phone == phone)).first()
+    return session.scalars(_PERSON_BY_PHONE, {"phone": phone}).first()
 
 
 def village_by_code(session: Session, code: str) -> Village | None:

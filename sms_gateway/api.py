@@ -18,7 +18,7 @@ from sqlalchemy import select
 from handlers import admin, broadcasts, records
 from handlers.errors import Refused
 from models import law, queries
-from models.tables import Event, Impoundment, OutboundMessage, Person
+from models.tables import Event, Impoundment, OutboundMessage
 from sms_gateway import schemas
 from sms_gateway.extensions import db, now, settings
 

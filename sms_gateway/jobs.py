@@ -26,8 +26,7 @@ import os
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from sqlalchemy import bindparam, or_, select, text, update
-from sqlalchemy.orm import Session
+from sqlalchemy import ARRAY, Integer, Row, and_, any_, bindparam, func, or_, select, text, update
 
 from handlers import delivery
 from handlers.delivery import CANCEL, DEFER, MAX_ATTEMPTS
@@ -140,38 +139,52 @@ class _Claimed:
 
 def _claim(runtime, provider: Provider, ids: list[int], counts: dict) -> list[_Claimed]:
     """Re-read the rows that are still queued and due, settle the ones that
-    must not go (cancel / defer), and mark the rest `sending`."""
+    must not go (cancel / defer), and mark the rest `sending`.
+
+    Three statements for a batch of any size, whatever it holds: one locking
+    read of only the columns the verdict needs (recipient's opt-out and
+    village timezone joined in), one `UPDATE ... RETURNING` that claims, and
+    an executemany for the rare cancelled or deferred rows. No ORM object is
+    built per row: a 1000-row batch is the common case (a broadcast)."""
     now = runtime.clock()
     with runtime.sessions() as session:
-        statement = select(OutboundMessage).where(
-            OutboundMessage.id.in_(ids), OutboundMessage.status == "queued", OutboundMessage.send_after <= now,
-        ).order_by(OutboundMessage.id)
-        if session.get_bind().dialect.name == "postgresql":
-            statement = statement.with_for_update(skip_locked=True, of=OutboundMessage)
-        rows = list(session.scalars(statement))
-        people, zones = _people_and_zones(session, rows)
-        go: dict[int, OutboundMessage] = {}
+        postgresql = session.get_bind().dialect.name == "postgresql"
+        statement = (
+            select(*_CLAIM_COLUMNS)
+            .select_from(_CLAIM_FROM)
+            .where(_id_among(_OUTBOX.c.id, ids, postgresql), _OUTBOX.c.status == "queued",
+                   _OUTBOX.c.send_after <= now)
+            .order_by(_OUTBOX.c.id)
+        )
+        if postgresql:
+            statement = statement.with_for_update(skip_locked=True, of=_OUTBOX)
+        rows = session.execute(statement).all()
+        go: dict[int, Row] = {}
+        settled = []
         for row in rows:
-            person = people.get(row.person_id)
-            verdict = delivery.verdict(session, row, person, zones.get(row.id), now, runtime.settings.quiet_hours)
+            recipient = _Recipient(row.opted_out) if row.person_id is not None and row.opted_out is not None \
+                else None
+            verdict = delivery.verdict(session, row, recipient, row.timezone or DEFAULT_TZ, now,
+                                       runtime.settings.quiet_hours)
             if verdict.action == CANCEL:
-                row.status, row.last_error, row.updated_at = "cancelled", verdict.reason, now
+                settled.append({"b_id": row.id, "b_status": "cancelled", "b_error": verdict.reason,
+                                "b_send_after": None, "b_now": now})
                 counts["cancelled"] += 1
             elif verdict.action == DEFER:
-                row.send_after, row.updated_at = verdict.until, now
+                settled.append({"b_id": row.id, "b_status": "queued", "b_error": None,
+                                "b_send_after": verdict.until, "b_now": now})
                 counts["deferred"] += 1
             else:
                 go[row.id] = row
+        if settled:
+            session.execute(_SETTLE, settled)
         claimed: list[_Claimed] = []
         if go:
-            session.flush()
             won = session.execute(
-                update(OutboundMessage)
-                .where(OutboundMessage.id.in_(list(go)), OutboundMessage.status == "queued")
-                .values(status="sending", attempts=OutboundMessage.attempts + 1, provider=provider.name,
-                        updated_at=now)
-                .returning(OutboundMessage.id, OutboundMessage.attempts),
-                execution_options={"synchronize_session": False},
+                update(_OUTBOX)
+                .where(_id_among(_OUTBOX.c.id, list(go), postgresql), _OUTBOX.c.status == "queued")
+                .values(status="sending", attempts=_OUTBOX.c.attempts + 1, provider=provider.name, updated_at=now)
+                .returning(_OUTBOX.c.id, _OUTBOX.c.attempts)
             ).all()
             claimed = [_Claimed(id_, go[id_].to_phone, go[id_].text, go[id_].person_id, attempts)
                        for id_, attempts in sorted(won)]
@@ -179,25 +192,51 @@ def _claim(runtime, provider: Provider, ids: list[int], counts: dict) -> list[_C
     return claimed
 
 
-def _people_and_zones(session: Session, rows: list[OutboundMessage]) -> tuple[dict, dict]:
-    """The recipients (for opt-out) and each row's village timezone (for quiet
-    hours): the person's village, else the impoundment's, else the default."""
-    person_ids = {r.person_id for r in rows if r.person_id}
-    people = {p.id: p for p in session.scalars(select(Person).where(Person.id.in_(person_ids)))} if person_ids else {}
-    village_ids = {p.village_id for p in people.values() if p.village_id}
-    orphan_impoundments = {r.impoundment_id for r in rows
-                           if r.impoundment_id and not (people.get(r.person_id) and people[r.person_id].village_id)}
-    impoundment_villages = dict(session.execute(select(Impoundment.id, Impoundment.village_id).where(
-        Impoundment.id.in_(orphan_impoundments))).all()) if orphan_impoundments else {}
-    village_ids |= set(impoundment_villages.values())
-    zones_by_village = dict(session.execute(select(Village.id, Village.timezone).where(
-        Village.id.in_(village_ids))).all()) if village_ids else {}
-    zones = {}
-    for row in rows:
-        person = people.get(row.person_id)
-        village_id = (person.village_id if person else None) or impoundment_villages.get(row.impoundment_id)
-        zones[row.id] = zones_by_village.get(village_id, DEFAULT_TZ)
-    return people, zones
+_OUTBOX = OutboundMessage.__table__
+_PEOPLE = Person.__table__
+_PERSON_VILLAGE = Village.__table__.alias("person_village")
+_IMPOUNDMENT_VILLAGE = Village.__table__.alias("impoundment_village")
+# What `delivery.verdict` reads of a row (expiry, unsolicited, kind, impoundment,
+# key), what is sent (phone, text), and the recipient's opt-out and timezone:
+# the person's village, else the impoundment's (else DEFAULT_TZ).
+_CLAIM_COLUMNS = (
+    _OUTBOX.c.id, _OUTBOX.c.to_phone, _OUTBOX.c.text, _OUTBOX.c.person_id, _OUTBOX.c.kind,
+    _OUTBOX.c.impoundment_id, _OUTBOX.c.idempotency_key, _OUTBOX.c.expires_at, _OUTBOX.c.unsolicited,
+    _PEOPLE.c.opted_out,
+    func.coalesce(_PERSON_VILLAGE.c.timezone, _IMPOUNDMENT_VILLAGE.c.timezone).label("timezone"),
+)
+_CLAIM_FROM = (
+    _OUTBOX
+    .outerjoin(_PEOPLE, _PEOPLE.c.id == _OUTBOX.c.person_id)
+    .outerjoin(_PERSON_VILLAGE, _PERSON_VILLAGE.c.id == _PEOPLE.c.village_id)
+    .outerjoin(Impoundment.__table__, and_(Impoundment.__table__.c.id == _OUTBOX.c.impoundment_id,
+                                           _PEOPLE.c.village_id.is_(None)))
+    .outerjoin(_IMPOUNDMENT_VILLAGE, _IMPOUNDMENT_VILLAGE.c.id == Impoundment.__table__.c.village_id)
+)
+
+
+@dataclass(frozen=True)
+class _Recipient:
+    """What `delivery.verdict` asks of the person: did they send STOP?"""
+    opted_out: bool
+
+
+def _id_among(column, ids: list[int], postgresql: bool):
+    """`column = ANY(:ids)` on PostgreSQL: one array parameter, so the
+    statement text (and its compiled and prepared forms) is the same for a
+    batch of any size, where `IN (...)` renders one parameter per id."""
+    if postgresql:
+        return column == any_(bindparam("ids_array", ids, type_=ARRAY(Integer)))
+    return column.in_(ids)
+
+
+_SETTLE = (
+    update(_OUTBOX)
+    .where(_OUTBOX.c.id == bindparam("b_id"), _OUTBOX.c.status == "queued")
+    .values(status=bindparam("b_status"), last_error=bindparam("b_error"),
+            send_after=func.coalesce(bindparam("b_send_after", type_=UTCDateTime()), _OUTBOX.c.send_after),
+            updated_at=bindparam("b_now", type_=UTCDateTime()))
+)
 
 
 _RESULT = (
@@ -207,7 +246,9 @@ _RESULT = (
            or_(OutboundMessage.__table__.c.status == "sending", OutboundMessage.__table__.c.status == "queued"))
     .values(status=bindparam("b_status"), provider_id=bindparam("b_provider_id"),
             sent_at=bindparam("b_sent_at", type_=UTCDateTime()), last_error=bindparam("b_error"),
-            send_after=bindparam("b_send_after", type_=UTCDateTime()),
+            # NULL keeps the row's send_after (only a retry moves it).
+            send_after=func.coalesce(bindparam("b_send_after", type_=UTCDateTime()),
+                                     OutboundMessage.__table__.c.send_after),
             updated_at=bindparam("b_now", type_=UTCDateTime()))
 )
 
@@ -228,12 +269,10 @@ def _record(runtime, provider: Provider, claimed: list[_Claimed], results: list[
     by_ref = {r.ref: r for r in results}
     params, opted_out = [], []
     with runtime.sessions() as session:
-        sent_after = dict(session.execute(select(OutboundMessage.id, OutboundMessage.send_after).where(
-            OutboundMessage.id.in_([c.id for c in claimed]))).all())
         for message in claimed:
             result = by_ref.get(str(message.id)) or SendResult(str(message.id), "transient", error="no result")
             row = {"b_id": message.id, "b_provider_id": result.provider_id, "b_sent_at": None, "b_error": None,
-                   "b_send_after": sent_after[message.id], "b_now": now}
+                   "b_send_after": None, "b_now": now}
             if result.outcome == SENT:
                 row.update(b_status="sent", b_sent_at=now)
                 counts["sent"] += 1

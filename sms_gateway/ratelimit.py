@@ -78,8 +78,9 @@ def check(client: redis.Redis, *, channel: str, phone: str, message_id: str, lim
         return ALLOW
     key = window_key(channel, phone, now)
     try:
-        position = int(client.eval(_POSITION, 1, key, (message_id or "")[:200], limit,
-                                   int(WINDOW.total_seconds()) + 60))
+        # EVALSHA (redis-py falls back to EVAL once per server): the script is not re-sent each time.
+        position = int(client.register_script(_POSITION)(
+            keys=[key], args=[(message_id or "")[:200], limit, int(WINDOW.total_seconds()) + 60]))
     except (redis.RedisError, OSError, ValueError) as exc:
         log.warning("rate limit not checked (Redis unavailable), message let through: %s", type(exc).__name__)
         return ALLOW

@@ -14,13 +14,13 @@ from datetime import datetime, timezone
 
 import pytest
 import redis
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from models.db import Base, normalise_url
 from sms_gateway import create_app
-from sms_gateway.cli import alembic_config
 from sms_gateway.settings import Settings
+from tests.support import scratch_database
 
 pytest_plugins = ["tests.fakes.fixtures"]
 
@@ -37,21 +37,9 @@ def database_url():
     if base.get_backend_name() == "sqlite":
         yield base.render_as_string(hide_password=False)
         return
-    name = f"dabbo_test_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    url = base.set(database=name).render_as_string(hide_password=False)
-    from alembic import command
-
-    command.upgrade(alembic_config(url), "head")
+    url, drop = scratch_database(base.render_as_string(hide_password=False), prefix="dabbo_test")
     yield url
-    with admin.connect() as connection:
-        connection.execute(text(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :name AND pid <> pg_backend_pid()"
-        ), {"name": name})
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-    admin.dispose()
+    drop()
 
 
 @pytest.fixture(scope="session")
@@ -203,8 +191,8 @@ class UssdDialler:
         self.sessions += 1
         session_id = f"ATUid_{self.sessions}_{uuid.uuid4().hex[:8]}"
         texts = [""] + ["*".join(inputs[:n]) for n in range(1, len(inputs) + 1)]
-        for text in texts:
-            response = self.post(phone, text, session_id)
+        for typed in texts:
+            response = self.post(phone, typed, session_id)
             assert response.status_code == 200, response.get_data(as_text=True)
             assert response.mimetype == "text/plain"
             body = response.get_data(as_text=True)

@@ -6,7 +6,6 @@ KHED-1; cow pound fee Rs 50 and daily rate Rs 40; goat Rs 10 and Rs 10.
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
 
 import pytest
 

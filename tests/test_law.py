@@ -2,7 +2,7 @@
 
 Sample amounts (not the State's: those are data): cow pound fee Rs 50, daily rate Rs 30.
 """
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timezone
 from zoneinfo import ZoneInfo
 
 import pytest

@@ -1,7 +1,7 @@
 """Nothing lost, nothing twice (SPEC section 7): Redis flushed or down, a worker
 SIGKILLed in the middle of a send. Real Redis, real PostgreSQL, the real
 Twilio SDK against the fake Twilio, and a real forking `rq worker` process
-(`--worker-class sms_gateway.worker.Worker`, as in the Procfile).
+(the `--worker-class` the Procfile names).
 
 The worker process reads the real clock, so these tests set the test clock to
 real time and write `reply` rows (answers asked for: quiet hours never hold
@@ -28,6 +28,7 @@ from handlers.outbox import queue_message
 from models.tables import OutboundMessage
 from sms_gateway import dispatcher, jobs, queues
 from tests.fakes.fixtures import TWILIO_FROM
+from tests.support import procfile_worker_class
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONES = ["+919825022201", "+919825022202", "+919825022203"]
@@ -48,7 +49,7 @@ def real_time(clock):
 
 @pytest.fixture
 def worker_process(settings):
-    """Start `rq worker` (forking, the Procfile's worker class) in burst mode."""
+    """Start `rq worker` with the Procfile's worker class, in burst mode."""
     started = []
     env = {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url,
            "SMS_PROVIDER": "twilio", "TWILIO_ACCOUNT_SID": settings.twilio_account_sid,
@@ -58,7 +59,7 @@ def worker_process(settings):
     def start() -> subprocess.Popen:
         rq = str(Path(sys.executable).parent / "rq")
         process = subprocess.Popen([rq, "worker", "--burst", "--url", settings.redis_url, "--worker-class",
-                                    "sms_gateway.worker.Worker", queues.QUEUE], cwd=ROOT, env=env,
+                                    procfile_worker_class(), queues.QUEUE], cwd=ROOT, env=env,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         started.append(process)
         return process
