@@ -14,6 +14,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from handlers.catalogue import LANGUAGES, t
+from handlers.errors import Refused
+from handlers.replies import max_segments
 from handlers.text import encoding, segments
 from models.db import UTCDateTime
 from models.tables import Broadcast, OutboundMessage, Person, Village
@@ -22,11 +24,18 @@ from models.tables import Broadcast, OutboundMessage, Person, Village
 WRITTEN_IDS = "outbox.written_ids"
 
 
+NOTICE_MAX_SEGMENTS = max_segments("gu")
+
+
 def create(session: Session, village: Village, text: str, *, now: datetime, sender_phone: str | None = None,
            kind: str = "broadcast") -> Broadcast:
     """Record the broadcast and one outbox row per opted-in person of the
     village, each in the person's language (the official's words, under the
-    panchayat's name)."""
+    panchayat's name). Refused when the official's words exceed the longest
+    script's budget (4 SMS parts): one notice never costs the panchayat more
+    than that per head, whichever way it was sent (SMS, API, dashboard)."""
+    if segments(text) > NOTICE_MAX_SEGMENTS:
+        raise Refused("notice_too_long", "the notice is too long", field="text", max=NOTICE_MAX_SEGMENTS)
     broadcast = Broadcast(village_id=village.id, text=text, kind=kind, created_at=now, sender_phone=sender_phone)
     session.add(broadcast)
     session.flush()

@@ -13,20 +13,15 @@ from handlers import broadcasts, records
 from handlers.catalogue import t, when
 from handlers.commands import Command
 from handlers.errors import Refused
-from handlers.replies import Context, max_segments, short
-from handlers.text import segments
+from handlers.replies import Context, short
 from models import law
 from models.tables import Person, Village
 
 
 def notice(session: Session, context: Context, command: Command) -> str:
     """Broadcast the official's words, as typed, to every opted-in person of
-    the village. Capped at the language budget of the longest script (4
-    segments) so one notice never costs the panchayat more than that per head."""
+    the village (broadcasts.create refuses a notice over 4 SMS parts)."""
     official = _official(context)
-    limit = max_segments("gu")
-    if segments(command.text) > limit:
-        raise Refused("notice_too_long", "the notice is too long", max=limit)
     broadcast = broadcasts.create(session, official.village, command.text, now=context.now,
                                   sender_phone=official.phone)
     return t(context.sender.language, "sms.notice_sent", count=broadcast.recipient_count)

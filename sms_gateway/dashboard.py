@@ -15,6 +15,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 
 from handlers import broadcasts
 from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, kind_name, money, t
+from handlers.errors import Refused
 from models import law, queries
 from models.phones import normalise_phone
 from models.tables import Person, Village
@@ -219,8 +220,13 @@ def broadcast():
     elif not text or len(text) > BROADCAST_MAX_CHARS:
         flash(say("broadcast_bad_text", max=BROADCAST_MAX_CHARS), "error")
     else:
-        sent = broadcasts.create(db(), village, text, now=now(),
-                                 sender_phone=viewer.person.phone if viewer.person else None)
+        try:
+            sent = broadcasts.create(db(), village, text, now=now(),
+                                     sender_phone=viewer.person.phone if viewer.person else None)
+        except Refused as refused:  # over 4 SMS parts
+            db().rollback()
+            flash(t(language(), f"sms.err.{refused.code}", **refused.detail), "error")
+            return redirect(url_for("dashboard.index") + "#broadcast")
         count = sent.recipient_count
         db().commit()  # the rows reach RQ through the after-commit hook
         flash(say("broadcast_sent", village=village.name, count=count), "info")

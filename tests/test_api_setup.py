@@ -267,3 +267,11 @@ def test_admin_api_is_503_not_500_while_the_database_is_unreachable(app, api):
     response = api.get("/impoundments")
     assert response.status_code == 503
     assert set(response.json) == {"error", "field"}
+
+
+def test_broadcast_over_four_sms_parts_is_refused_whatever_the_channel(api):
+    # 4 UCS-2 parts hold 4 x 67 = 268 characters; 300 Gujarati letters need 5.
+    api.post("/villages", {"code": "KHED", "name": "Khed"})
+    response = api.post("/broadcasts", {"village": "KHED", "text": "ગ" * 300})
+    assert response.status_code == 422
+    assert response.json["field"] == "text"
