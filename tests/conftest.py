@@ -284,6 +284,21 @@ def send_at(client, app) -> AfricasTalkingSms:
     return AfricasTalkingSms(client, app)
 
 
+@pytest.fixture(params=["twilio", "africastalking"])
+def send(request, send_twilio, send_at):
+    """Text Dabbo through each provider in turn; returns the reply's text.
+    Every SMS gets an answer: silence would fail the test."""
+    sender = send_twilio if request.param == "twilio" else send_at
+
+    def reply(phone: str, body: str) -> str:
+        response = sender(phone, body)
+        assert response.status_code == 200
+        assert response.reply, "never silence"
+        return response.reply
+
+    return reply
+
+
 # --- outbox and notices (issue 6) ---------------------------------------------
 
 

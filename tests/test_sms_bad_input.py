@@ -48,18 +48,6 @@ BAD_INPUT = {
 }
 
 
-@pytest.fixture(params=["twilio", "africastalking"])
-def send(request, send_twilio, send_at):
-    sender = send_twilio if request.param == "twilio" else send_at
-
-    def reply(phone: str, body: str) -> str:
-        response = sender(phone, body)
-        assert response.status_code == 200
-        assert response.reply, "never silence"
-        return response.reply
-
-    return reply
-
 
 def snapshot(session) -> dict[str, int]:
     """Row counts of every table but the audit of messages."""

@@ -16,17 +16,6 @@ from sms_gateway import queues
 AMBA_KEEPER, BHAV_KEEPER, OFFICIAL, EN_OWNER = "+919825000001", "+919825000002", "+919825000003", "+919825000006"
 
 
-@pytest.fixture(params=["twilio", "africastalking"])
-def send(request, send_twilio, send_at):
-    sender = send_twilio if request.param == "twilio" else send_at
-
-    def text(phone: str, body: str) -> str:
-        response = sender(phone, body)
-        assert response.status_code == 200
-        return response.reply
-
-    return text
-
 
 def count(session, table) -> int:
     return session.scalar(select(func.count()).select_from(table))

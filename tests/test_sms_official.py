@@ -18,17 +18,6 @@ from models.tables import Broadcast, Impoundment, OutboundMessage
 OFFICIAL, KEEPER, EN_OWNER, HI_OWNER = "+919825000003", "+919825000001", "+919825000006", "+919825000005"
 
 
-@pytest.fixture(params=["twilio", "africastalking"])
-def send(request, send_twilio, send_at):
-    sender = send_twilio if request.param == "twilio" else send_at
-
-    def text(phone: str, body: str) -> str:
-        response = sender(phone, body)
-        assert response.status_code == 200
-        return response.reply
-
-    return text
-
 
 def impoundment(session, tag):
     session.expire_all()

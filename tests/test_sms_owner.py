@@ -21,18 +21,6 @@ KEEPER, OFFICIAL = "+919825000001", "+919825000003"
 STRANGER = "+919898012345"
 
 
-@pytest.fixture(params=["twilio", "africastalking"])
-def send(request, send_twilio, send_at):
-    """Each test runs through both providers; the reply text is what matters."""
-    sender = send_twilio if request.param == "twilio" else send_at
-
-    def text(phone: str, body: str) -> str:
-        response = sender(phone, body)
-        assert response.status_code == 200
-        return response.reply
-
-    return text
-
 
 def watchers(session, tag: str) -> list[str]:
     return list(session.scalars(
