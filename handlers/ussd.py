@@ -315,13 +315,21 @@ def _owner_options(ctx: Context, state: State) -> list[tuple[str, Step]]:
             (ctx.t("ussd.owner.language"), Go(State("lang")))]
 
 
+def _known_tag(ctx: Context, value: str) -> str | Wrong:
+    """A typed tag or receipt of an animal Dabbo knows, or the screen's error."""
+    tag = read_tag(value)
+    if tag is None:
+        return Wrong("ussd.tag.bad")
+    if ctx.impoundment(tag) is None:
+        return Wrong("ussd.tag.unknown")
+    return tag
+
+
 def _lookup_prompt(result_node: str) -> Callable[[Context, State, str], Step]:
     def free(ctx: Context, state: State, value: str) -> Step:
-        tag = read_tag(value)
-        if tag is None:
-            return Wrong("ussd.tag.bad")
-        if ctx.impoundment(tag) is None:
-            return Wrong("ussd.tag.unknown")
+        tag = _known_tag(ctx, value)
+        if isinstance(tag, Wrong):
+            return tag
         return Go(State(result_node, tag=tag))
     return free
 
@@ -474,11 +482,9 @@ def _held_here(ctx: Context, tag: str | None):
 
 
 def _release_tag(ctx: Context, state: State, value: str) -> Step:
-    tag = read_tag(value)
-    if tag is None:
-        return Wrong("ussd.tag.bad")
-    if ctx.impoundment(tag) is None:
-        return Wrong("ussd.tag.unknown")
+    tag = _known_tag(ctx, value)
+    if isinstance(tag, Wrong):
+        return tag
     if _held_here(ctx, tag) is None:
         return Wrong("ussd.release.not_here")
     return Go(State("release.mode", tag=tag))
