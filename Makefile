@@ -5,14 +5,22 @@ BIN := $(VENV)/bin
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 TEST_DATABASE_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: run test setup browser soak clean
+.PHONY: run test setup setup-dev browser soak clean
 
+# (the grep hides this machine's pip warnings about missing local mirrors; pipefail keeps errors)
+PIP_INSTALL = bash -o pipefail -c '$(BIN)/pip install -q --disable-pip-version-check -r $(1) 2>&1 | { grep -v "^WARNING: Location" || true; }'
+
+## setup: what the service runs on (requirements.txt); setup-dev adds the test stack.
 setup: $(VENV)/.installed
+setup-dev: $(VENV)/.installed-dev
 
 $(VENV)/.installed: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	@# (the grep hides this machine's pip warnings about missing local mirrors; pipefail keeps errors)
-	bash -o pipefail -c '$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt 2>&1 | { grep -v "^WARNING: Location" || true; }'
+	$(call PIP_INSTALL,requirements.txt)
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(call PIP_INSTALL,requirements-dev.txt)
 	touch $@
 
 ## make run: web + worker + cron with the demo data, on SQLite and the local Redis.
@@ -20,7 +28,7 @@ run: setup
 	@bash .ci/run-local
 
 ## make test: the whole suite against real PostgreSQL and Redis (started if down).
-test: setup browser
+test: setup-dev browser
 	@bash .ci/services all
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -29,7 +37,7 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium fonts-lohit-gujr fonts-lohit-deva)
 
 ## make soak: 10 minutes of mixed SMS, USSD and API traffic on loopback (not part of make test).
-soak: setup
+soak: setup-dev
 	@bash .ci/services all
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python bench/soak.py
 
