@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
 from handlers import notices
@@ -286,6 +287,13 @@ def fix_auction(
 def watch(session: Session, impoundment: Impoundment, person: Person, now: datetime) -> None:
     """The asker of a tag lookup gets that impoundment's reminders."""
     if impoundment.status != "impounded" and impoundment.sale is None:
+        return
+    if person.id is None:
+        session.flush()   # a stranger registered by this very lookup
+    if session.get_bind().dialect.name == "postgresql":
+        # One round trip, asked and written at once; the unique key answers "already watching".
+        session.execute(pg_insert(Watch).values(impoundment_id=impoundment.id, person_id=person.id,
+                                                created_at=now).on_conflict_do_nothing())
         return
     exists = session.scalar(select(Watch.id).where(
         Watch.impoundment_id == impoundment.id, Watch.person_id == person.id))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import bindparam, func, or_, select
+from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select
 from sqlalchemy.orm import Session, joinedload
 
 from models import law
@@ -36,6 +36,63 @@ _SECURITY_SCALE = (
                SecurityScaleRow.effective_from <= bindparam("on")).scalar_subquery())
     .order_by(SecurityScaleRow.position, SecurityScaleRow.id)
 )
+
+
+# The pound fee and daily rate in force on an impoundment's seizure date (its
+# village's local date), read as two more columns of the impoundment's own
+# query: a FIND, FEES, USSD find or dues request then computes the dues
+# without two more round trips. Plain SQL over the outer query's
+# `impoundments` (never aliased there); the same rule as law.in_force (the
+# latest effective_from <= the date; the unique keys leave no ties).
+_SEIZURE_DATE_SQL = ("(impoundments.seized_at AT TIME ZONE "
+                     "(SELECT v.timezone FROM villages v WHERE v.id = impoundments.village_id))::date")
+_SEIZURE_DATE = literal_column(_SEIZURE_DATE_SQL, Date)
+_FEE_IN_FORCE = literal_column(
+    "(SELECT f.amount_paise FROM pound_fees f WHERE f.kind = impoundments.kind "
+    f"AND f.effective_from <= {_SEIZURE_DATE_SQL} ORDER BY f.effective_from DESC LIMIT 1)")
+_RATE_IN_FORCE = literal_column(
+    "(SELECT r.amount_paise FROM daily_rates r WHERE r.village_id = impoundments.village_id "
+    f"AND r.kind = impoundments.kind AND r.effective_from <= {_SEIZURE_DATE_SQL} "
+    "ORDER BY r.effective_from DESC LIMIT 1)")
+_SCHEDULES_READ = "dabbo.schedules_read"   # session.info: {(impoundment id, seizure date): (fee, rate)}
+_SCHEDULE_TABLES = (PoundFee, DailyRate, SecurityScaleRow)
+
+
+def _remember_schedules(session: Session, impoundment: Impoundment, on: date, fee: int | None,
+                        rate: int | None) -> None:
+    session.info.setdefault(_SCHEDULES_READ, {})[(impoundment.id, on)] = (fee or 0, rate or 0)
+
+
+def _schedules_read(session: Session, impoundment: Impoundment, on: date) -> tuple[int, int] | None:
+    """The fee and rate read with the impoundment in this transaction, if they
+    were (and for the same seizure date: Python's and PostgreSQL's time zone
+    databases must agree, else the schedules are read again)."""
+    read = session.info.get(_SCHEDULES_READ)
+    if not read:
+        return None
+    if _schedules_pending(session):
+        session.info.pop(_SCHEDULES_READ, None)   # a schedule written since, not flushed yet
+        return None
+    return read.get((impoundment.id, on))
+
+
+def _schedules_pending(session: Session) -> bool:
+    return any(isinstance(row, _SCHEDULE_TABLES) for rows in (session.new, session.dirty, session.deleted)
+               for row in rows)
+
+
+@event.listens_for(Session, "after_commit")
+@event.listens_for(Session, "after_rollback")
+def _forget_schedules(session: Session) -> None:
+    """What was read belongs to its transaction only."""
+    session.info.pop(_SCHEDULES_READ, None)
+
+
+@event.listens_for(Session, "after_flush")
+def _forget_changed_schedules(session: Session, _context) -> None:
+    """A schedule written in this transaction makes what was read before it stale."""
+    if _schedules_pending(session):
+        session.info.pop(_SCHEDULES_READ, None)
 
 
 def pound_fee_on(session: Session, kind: str, on: date) -> int:
@@ -117,6 +174,8 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
     as in force on the seizure date (SPEC section 2)."""
     village = impoundment.village
     seizure_date = law.local_date(impoundment.seized_at, village.timezone)
+    read = _schedules_read(session, impoundment, seizure_date)
+    daily_rate = read[1] if read else daily_rate_on(session, village.id, impoundment.kind, seizure_date)
     release = impoundment.release
     if release is not None:
         return law.dues(
@@ -124,7 +183,7 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
             at=max(at, impoundment.seized_at),
             tz=village.timezone,
             pound_fee_paise=release.pound_fee_paise,
-            daily_rate_paise=daily_rate_on(session, village.id, impoundment.kind, seizure_date),
+            daily_rate_paise=daily_rate,
             security_paise=release.security_paise,
             released_at=release.released_at,
             under_protest=release.under_protest,
@@ -133,8 +192,8 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
         seized_at=impoundment.seized_at,
         at=max(at, impoundment.seized_at),
         tz=village.timezone,
-        pound_fee_paise=pound_fee_on(session, impoundment.kind, seizure_date),
-        daily_rate_paise=daily_rate_on(session, village.id, impoundment.kind, seizure_date),
+        pound_fee_paise=read[0] if read else pound_fee_on(session, impoundment.kind, seizure_date),
+        daily_rate_paise=daily_rate,
         security_paise=security_per_head(session, impoundment),
         under_protest=under_protest,
     )
@@ -160,17 +219,32 @@ def impoundment_by_tag(session: Session, tag: str) -> Impoundment | None:
     tag = normalise_tag(tag)
     if not tag:
         return None
-    return session.scalars(_IMPOUNDMENT_BY_TAG, {"tag": tag}).first()
+    return _with_schedules(session, session.execute(_IMPOUNDMENT_BY_TAG, {"tag": tag}).first())
 
 
+def impoundment_by_id(session: Session, impoundment_id: int) -> Impoundment | None:
+    """An impoundment with its place, outcome and schedules (see impoundment_by_tag)."""
+    return _with_schedules(session, session.execute(_IMPOUNDMENT_BY_ID, {"id": impoundment_id}).first())
+
+
+def _with_schedules(session: Session, row) -> Impoundment | None:
+    if row is None:
+        return None
+    impoundment, on, fee, rate = row
+    _remember_schedules(session, impoundment, on, fee, rate)
+    return impoundment
+
+
+# What every caller shows next (dues, FIND, USSD) comes in the same round trip:
+# village, pound, release, sale and the schedules in force on the seizure date.
+_WITH_SCHEDULES = select(Impoundment, _SEIZURE_DATE, _FEE_IN_FORCE, _RATE_IN_FORCE).options(*WITH_PLACE_AND_OUTCOME)
 _IMPOUNDMENT_BY_TAG = (
-    select(Impoundment)
-    # What every caller shows next (dues, FIND, USSD) comes in the same round trip.
-    .options(*WITH_PLACE_AND_OUTCOME)
+    _WITH_SCHEDULES
     .where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
     .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
     .limit(1)
 )
+_IMPOUNDMENT_BY_ID = _WITH_SCHEDULES.where(Impoundment.id == bindparam("id"))
 _PERSON_BY_PHONE = select(Person).where(Person.phone == bindparam("phone"))
 
 

@@ -191,7 +191,7 @@ def message_json(message: OutboundMessage) -> dict:
 
 
 def find_impoundment(session, impoundment_id: int) -> Impoundment:
-    impoundment = session.get(Impoundment, impoundment_id, options=queries.WITH_PLACE_AND_OUTCOME)
+    impoundment = queries.impoundment_by_id(session, impoundment_id)
     if impoundment is None:
         raise Refused("unknown_impoundment", f"no impoundment {impoundment_id}", field="id", status=404)
     return impoundment
