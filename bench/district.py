@@ -155,13 +155,13 @@ def build_sql(now: datetime) -> list[tuple[str, str]]:
         ("villages", f"""
 INSERT INTO villages (id, code, name, taluka, district, language, timezone, country, security_notified,
                       auction_hour, forfeit_percent, created_at)
-SELECT g, 'V' || lpad(g::text, 4, '0'), 'Gam ' || lpad(g::text, 4, '0'), 'Taluka ' || ((g - 1) / 100 + 1),
+SELECT g, 'V' || lpad(g::text, {max(4, len(str(VILLAGES)))}, '0'), 'Gam ' || lpad(g::text, {max(4, len(str(VILLAGES)))}, '0'), 'Taluka ' || ((g - 1) / 100 + 1),
        'Bench district', CASE WHEN g % 10 < 6 THEN 'gu' WHEN g % 10 < 9 THEN 'hi' ELSE 'en' END,
        'Asia/Kolkata', 'IN', g % 3 = 0, 11, 100, %(now)s - interval '3 years'
 FROM generate_series(1, {VILLAGES}) g"""),
         ("pounds", f"""
 INSERT INTO pounds (id, village_id, code, name)
-SELECT g, g, 'V' || lpad(g::text, 4, '0') || '-1', 'Gam ' || lpad(g::text, 4, '0') || ' panchayat pound'
+SELECT g, g, 'V' || lpad(g::text, {max(4, len(str(VILLAGES)))}, '0') || '-1', 'Gam ' || lpad(g::text, {max(4, len(str(VILLAGES)))}, '0') || ' panchayat pound'
 FROM generate_series(1, {VILLAGES}) g"""),
         ("people", f"""
 INSERT INTO people (id, phone, name, role, language, opted_out, village_id, pound_id, created_at)
@@ -202,7 +202,7 @@ SELECT n, s, o, (o - 1) % {VILLAGES} + 1 AS pound,
        (o - 1) * 5 + 1 + CASE WHEN ((n - 2) * 4) / 5 + 1 = s THEN 1 ELSE 0 END AS animal,
        %(now)s - interval '365 days' * (1 - s::float / {SEIZURES}) - interval '1 minute' * (s % 600) AS seized_at
 FROM (SELECT n, ((n - 1) * 4) / 5 + 1 AS s FROM generate_series(1, {IMPOUNDMENTS}) n) a,
-     LATERAL (SELECT (s * 7919) % {SEIZED_OWNERS} + 1 AS o) b;
+     LATERAL (SELECT ((s::bigint * 7919) % {SEIZED_OWNERS} + 1)::int AS o) b;
 INSERT INTO seizures (id, pound_id, keeper_id, seized_at, note)
 SELECT DISTINCT ON (s) s, pound, {KEEPER_BASE} + pound, seized_at, NULL FROM bench_plan ORDER BY s"""),
         # Every 20th animal untagged; the planned end: 82 % released within a week, the rest sold at the

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Callable
 
-from sqlalchemy import event, inspect, select
+from sqlalchemy import event, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -30,7 +30,7 @@ from handlers.commands import Command, Problem, parse
 from handlers.errors import Refused
 from handlers.outbox import queue_message
 from handlers.replies import Context, Sender
-from models import queries
+from models import pending, queries
 from models.db import commit_lookup
 from models.phones import normalise_phone
 from models.tables import InboundMessage, OutboundMessage, Person
@@ -129,8 +129,10 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "
             queue_message(session, to_phone=phone, text=reply_text, language=language, kind="reply",
                           idempotency_key=f"reply:{inbound.provider}:{provider_id}"[:160], now=now,
                           person=person)
-        record.reply_text = reply_text
-        record.outcome = outcome[:_OUTCOME_WIDTH]
+        # The audit row's answer carries the sender's new Watch, if any: one round trip for both.
+        pending.execute_carrying_watches(session, update(InboundMessage.__table__).where(
+            InboundMessage.__table__.c.id == record.id).values(reply_text=reply_text,
+                                                              outcome=outcome[:_OUTCOME_WIDTH]))
         bulk_ids = list(session.info.get(broadcasts.WRITTEN_IDS, ()))  # a broadcast's rows, inserted in bulk
         if _only_looked_up(outcome) and not new_messages.rows and not bulk_ids:
             commit_lookup(session)

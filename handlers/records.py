@@ -12,12 +12,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
 from handlers import notices
 from handlers.errors import Refused
-from models import law, queries
+from models import law, pending, queries
 from models.tables import (
     Animal,
     Deposit,
@@ -291,9 +290,8 @@ def watch(session: Session, impoundment: Impoundment, person: Person, now: datet
     if person.id is None:
         session.flush()   # a stranger registered by this very lookup
     if session.get_bind().dialect.name == "postgresql":
-        # One round trip, asked and written at once; the unique key answers "already watching".
-        session.execute(pg_insert(Watch).values(impoundment_id=impoundment.id, person_id=person.id,
-                                                created_at=now).on_conflict_do_nothing())
+        # Written with the lookup's audit row, or just before the commit (models.pending).
+        pending.add_watch(session, impoundment.id, person.id, now)
         return
     exists = session.scalar(select(Watch.id).where(
         Watch.impoundment_id == impoundment.id, Watch.person_id == person.id))

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from sqlalchemy import event, select
+from sqlalchemy import event, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -46,7 +46,7 @@ from handlers.catalogue import (
 from handlers.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
 from handlers.text import fits_ussd_page
-from models import law, queries
+from models import law, pending, queries
 from models.db import commit_lookup
 from models.phones import normalise_phone
 from models.tables import Impoundment, InboundMessage, OutboundMessage, Person, Pound
@@ -736,10 +736,13 @@ def answer(session: Session, *, provider: str, session_id: str, phone: str, text
         session.rollback()
         person = queries.person_by_phone(session, e164)
         shown = _end(t(person.language if person else DEFAULT_LANGUAGE, "ussd.dial_again"))
-    session.add(InboundMessage(channel="ussd", provider=provider, provider_id=provider_id, phone=e164,
-                               text=_printable(text[:MAX_TEXT_LENGTH + 100]), received_at=now,
-                               reply_text=shown.body, outcome="end" if shown.end else "continue"))
+    audit = insert(InboundMessage.__table__).values(
+        channel="ussd", provider=provider, provider_id=provider_id, phone=e164,
+        text=_printable(text[:MAX_TEXT_LENGTH + 100]), received_at=now, reply_text=shown.body,
+        outcome="end" if shown.end else "continue")
     try:
+        # The audit row carries the caller's new Watch, if any: one round trip for both.
+        pending.execute_carrying_watches(session, audit)
         if shown.changed_records or shown.message_ids:
             session.commit()
         else:
