@@ -122,6 +122,16 @@ def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 
 
+def read_only(session: Session) -> None:
+    """Run this session's reads without a transaction (autocommit), saving the
+    BEGIN and COMMIT round trips of a request that only reads. Call it before the
+    session's first statement. Under READ COMMITTED (PostgreSQL's default) each
+    statement sees its own snapshot anyway, so the reads see exactly what they
+    saw inside a transaction; a request that writes must not call this."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+
+
 # Called inside the transaction just before commit_lookup commits it (its COMMIT
 # goes past SQLAlchemy's before_commit event): models.pending registers here.
 BEFORE_LOOKUP_COMMIT: list = []

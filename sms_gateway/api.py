@@ -18,6 +18,7 @@ from sqlalchemy import select
 from handlers import admin, broadcasts, records
 from handlers.errors import Refused
 from models import law, queries
+from models.db import read_only
 from models.tables import Event, Impoundment, OutboundMessage
 from sms_gateway import schemas
 from sms_gateway.extensions import db, now, settings
@@ -327,6 +328,7 @@ def get_impoundment(id: str):
        query=schemas.DuesQuery)
 def get_dues(id: str, query: schemas.DuesQuery):
     session = db()
+    read_only(session)   # reads only: no BEGIN / COMMIT round trips
     impoundment = find_impoundment(session, parse_id(id))
     at = query.at or now()
     if at < impoundment.seized_at:
