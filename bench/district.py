@@ -512,6 +512,14 @@ def run_http(args, workdir: Path) -> dict:
         web_rss = tree_rss(web.pid)
     finally:
         stop(web)
+        # Any answer that was not a 2xx, and any traceback, stays readable after the run.
+        problems = [line for line in (workdir / "web.log").read_text(errors="replace").splitlines()
+                    if '" 5' in line or '" 4' in line or "Traceback" in line or "Error" in line]
+        if problems:
+            (Path(tempfile.gettempdir()) / f"dabbo_bench_web_problems_{RUN_ID}.log").write_text(
+                "\n".join(problems[:200]) + "\n")
+            print(f"  {len(problems)} problem lines in the web log: "
+                  f"{tempfile.gettempdir()}/dabbo_bench_web_problems_{RUN_ID}.log", file=sys.stderr)
     return {"results": results, "web_rss": web_rss, "inputs": inputs}
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Callable
 
-from sqlalchemy import event, inspect, select, update
+from sqlalchemy import bindparam, event, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -96,6 +96,11 @@ def _only_looked_up(outcome: str) -> bool:
     return outcome in LOOKUPS or outcome.startswith("refused:") or outcome == "error"
 
 
+_ANSWERED = (update(InboundMessage.__table__).where(InboundMessage.__table__.c.id == bindparam("audit_id"))
+             .values(reply_text=bindparam("reply_text"), outcome=bindparam("outcome")))
+_ANSWERED_AND_WATCH = pending.carrying_a_watch(_ANSWERED)
+
+
 def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "Settings",
                reply_via_outbox: bool = False) -> Reply:
     """Answer one inbound SMS and commit. With `reply_via_outbox` (providers
@@ -130,9 +135,8 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "
                           idempotency_key=f"reply:{inbound.provider}:{provider_id}"[:160], now=now,
                           person=person)
         # The audit row's answer carries the sender's new Watch, if any: one round trip for both.
-        pending.execute_carrying_watches(session, update(InboundMessage.__table__).where(
-            InboundMessage.__table__.c.id == record.id).values(reply_text=reply_text,
-                                                              outcome=outcome[:_OUTCOME_WIDTH]))
+        pending.execute_carrying_watches(session, _ANSWERED, _ANSWERED_AND_WATCH, {
+            "audit_id": record.id, "reply_text": reply_text, "outcome": outcome[:_OUTCOME_WIDTH]})
         bulk_ids = list(session.info.get(broadcasts.WRITTEN_IDS, ()))  # a broadcast's rows, inserted in bulk
         if _only_looked_up(outcome) and not new_messages.rows and not bulk_ids:
             commit_lookup(session)

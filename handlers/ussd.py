@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from sqlalchemy import event, insert, select
+from sqlalchemy import bindparam, event, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -711,6 +711,11 @@ def _printable(value: str | None) -> str:
     return "".join(ch for ch in (value or "") if ch.isprintable() or ch == "\n")
 
 
+_AUDIT = insert(InboundMessage.__table__).values({name: bindparam(name) for name in (
+    "channel", "provider", "provider_id", "phone", "text", "received_at", "reply_text", "outcome")})
+_AUDIT_AND_WATCH = pending.carrying_a_watch(_AUDIT)
+
+
 def answer(session: Session, *, provider: str, session_id: str, phone: str, text: str, now: datetime,
            settings=None) -> Screen:
     """One USSD request, answered and committed.
@@ -736,13 +741,12 @@ def answer(session: Session, *, provider: str, session_id: str, phone: str, text
         session.rollback()
         person = queries.person_by_phone(session, e164)
         shown = _end(t(person.language if person else DEFAULT_LANGUAGE, "ussd.dial_again"))
-    audit = insert(InboundMessage.__table__).values(
-        channel="ussd", provider=provider, provider_id=provider_id, phone=e164,
-        text=_printable(text[:MAX_TEXT_LENGTH + 100]), received_at=now, reply_text=shown.body,
-        outcome="end" if shown.end else "continue")
+    audit = dict(channel="ussd", provider=provider, provider_id=provider_id, phone=e164,
+                 text=_printable(text[:MAX_TEXT_LENGTH + 100]), received_at=now, reply_text=shown.body,
+                 outcome="end" if shown.end else "continue")
     try:
         # The audit row carries the caller's new Watch, if any: one round trip for both.
-        pending.execute_carrying_watches(session, audit)
+        pending.execute_carrying_watches(session, _AUDIT, _AUDIT_AND_WATCH, audit)
         if shown.changed_records or shown.message_ids:
             session.commit()
         else:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import event
+from sqlalchemy import bindparam, event
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session, SessionTransaction
-from sqlalchemy.sql.expression import CTE, Executable
+from sqlalchemy.sql.expression import Executable
 
 from models.db import BEFORE_LOOKUP_COMMIT
 from models.tables import Watch
@@ -34,17 +34,32 @@ def _insert(pending: list):
     return pg_insert(Watch).values(rows).on_conflict_do_nothing()
 
 
-def take_as_cte(session: Session) -> CTE | None:
-    """The pending watches as a CTE for the audit row's statement (`.add_cte`);
-    from now on that statement is responsible for them."""
-    pending = session.info.pop(_PENDING, None)
-    return _insert(pending).cte("new_watches") if pending else None
+# The one watch a lookup asks for, as a CTE any audit statement can carry; built
+# once, with bound parameters, so the carrying statement is compiled once too.
+_ONE_WATCH = pg_insert(Watch).values(
+    impoundment_id=bindparam("watch_impoundment_id"), person_id=bindparam("watch_person_id"),
+    created_at=bindparam("watch_created_at")).on_conflict_do_nothing().cte("new_watch")
 
 
-def execute_carrying_watches(session: Session, statement: Executable) -> None:
-    """Run the audit row's INSERT or UPDATE with the pending watches in it."""
-    cte = take_as_cte(session)
-    session.execute(statement if cte is None else statement.add_cte(cte))
+def carrying_a_watch(statement: Executable) -> Executable:
+    """`statement` (an audit row's INSERT or UPDATE with bound parameters) that
+    also writes one watch: for execute_carrying_watches."""
+    return statement.add_cte(_ONE_WATCH)
+
+
+def execute_carrying_watches(session: Session, plain: Executable, carrying: Executable, params: dict) -> None:
+    """Run the audit row's statement: `carrying` (see carrying_a_watch) when
+    exactly one watch is pending, else the pending ones by themselves (if any)
+    and `plain`."""
+    waiting = session.info.get(_PENDING)
+    if waiting and len(waiting) == 1:
+        del session.info[_PENDING]
+        _, impoundment_id, person_id, at = waiting[0]
+        session.execute(carrying, {**params, "watch_impoundment_id": impoundment_id,
+                                   "watch_person_id": person_id, "watch_created_at": at})
+        return
+    write(session)
+    session.execute(plain, params)
 
 
 def write(session: Session) -> None:
