@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from handlers import admin, broadcasts, records
 from handlers.errors import Refused
+from handlers.received import first_unstorable_field
 from models import law, queries
 from models.tables import Event, Impoundment, OutboundMessage
 from sms_gateway import schemas
@@ -49,14 +50,14 @@ def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None 
         def endpoint(**path_args):
             kwargs = dict(path_args)
             try:
-                bad = unstorable_field(path_args) or unstorable_field(request.args.to_dict())
+                bad = first_unstorable_field(path_args) or first_unstorable_field(request.args.to_dict())
                 if bad:
                     return api_error(422, "text may not contain NUL or unpaired surrogate characters", bad)
                 if body is not None:
                     payload = request.get_json(silent=True)
                     if not isinstance(payload, dict):
                         return api_error(400, "the body must be a JSON object", "body")
-                    bad = unstorable_field(payload)
+                    bad = first_unstorable_field(payload)
                     if bad:
                         return api_error(422, "text may not contain NUL or unpaired surrogate characters", bad)
                     kwargs["body"] = body.model_validate(payload)
@@ -81,30 +82,6 @@ def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None 
         return view
 
     return decorate
-
-
-def unstorable_field(value: Any, path: str = "") -> str | None:
-    """The dotted name of the first string (key or value) in `value` that
-    PostgreSQL cannot store: one with a NUL, or a lone surrogate (JSON's
-    `\\udc00` escapes decode to one). Such input is refused with 422 rather
-    than failing in the database with a 500 (found by Schemathesis, issue 9)."""
-    if isinstance(value, str):
-        if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
-            return path or "body"
-        return None
-    if isinstance(value, dict):
-        items = value.items()
-    elif isinstance(value, list):
-        items = ((str(index), item) for index, item in enumerate(value))
-    else:
-        return None
-    for key, item in items:
-        name = f"{path}.{key}" if path else str(key)
-        found = unstorable_field(key, name) if isinstance(key, str) else None
-        found = found or unstorable_field(item, name)
-        if found:
-            return found
-    return None
 
 
 @bp.before_request
