@@ -57,41 +57,15 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from handlers.catalogue.vocabulary import (
-    BEFORE_DATE,
-    BEFORE_PROTEST,
-    COMMAND_WORDS,
-    KIND_WORDS,
-    LANGUAGE_NAMES,
-    LANGUAGE_WORDS,
-    LOCAL_AUCTION_WORDS,
-    PROTEST_WORDS,
-    UNTAGGED_WORDS,
-)
+from handlers.catalogue.vocabulary import (BEFORE_DATE, BEFORE_PROTEST, COMMAND_WORDS, KIND_WORDS,
+                                           LANGUAGE_NAMES, LANGUAGE_WORDS, LOCAL_AUCTION_WORDS,
+                                           PROTEST_WORDS, UNTAGGED_WORDS)
 from handlers.fields import BEFORE_TIME_KEYS, Bad, match_date, read_amount, read_phone, read_sold_tag, read_time
-from handlers.scanner import (
-    LEADING_SEPARATORS,
-    RECEIPT_DIGITS,
-    TAG_DIGITS,
-    TAG_PREFIX_KEYS,
-    clean,
-    detail,
-    first_token,
-    is_digit,
-    is_letter,
-    letter_runs,
-    match_key,
-    match_keys,
-    next_word,
-    normalise_digits,  # noqa: F401  (the SMS handlers and tests read it here)
-    skip_punctuation,
-    split_tag_region,
-    strip_controls,
-    strip_edges,
-    tags_from_region,
-    trim_note,
-    word_index,
-)
+from handlers.scanner import (LEADING_SEPARATORS, clean, detail, first_token, is_digit, is_letter,
+                              leading_word, letter_runs, match_key, match_keys, next_word, split_tag_region,
+                              strip_controls, strip_edges, tags_from_region, trim_note, word_index)
+# Read here by the handlers and tests: the tag shapes and the digit folding the grammar uses.
+from handlers.scanner import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits  # noqa: F401
 
 _log = logging.getLogger(__name__)
 
@@ -314,23 +288,6 @@ def _parse_notice(original: str) -> Command | Problem:
 
 
 # ------------------------------------------------------------------------ entry point
-def _head(text: str) -> tuple[str | None, str]:
-    """The leading keyword (letters only, so `find#123` and `FEES1234` split) and the rest.
-
-    Returns ("", rest) when the text starts with a digit (a bare tag), (None, "") when it has
-    no letter or digit at all.
-    """
-    i = skip_punctuation(text)
-    if i == len(text):
-        return None, ""
-    if is_digit(text[i]):
-        return "", text[i:]
-    j = i
-    while j < len(text) and is_letter(text[j]):
-        j += 1
-    return text[i:j], text[j:]
-
-
 def _coerce(text: object) -> str | None:
     if isinstance(text, str):
         return text
@@ -344,7 +301,7 @@ def _parse(text: object) -> Command | Problem:
     if raw is None:
         return Problem("empty")
     # The keyword alone decides whether the length limit applies, so look at the start only.
-    word, _ = _head(clean(raw[:200]))
+    word, _ = leading_word(clean(raw[:200]))
     name = _COMMAND_INDEX.get(match_key(word)) if word else None
     if name == "notice":
         return _parse_notice(raw)
@@ -354,7 +311,7 @@ def _parse(text: object) -> Command | Problem:
     cleaned = clean(raw).strip()
     if not cleaned:
         return Problem("empty")
-    word, args = _head(cleaned)
+    word, args = leading_word(cleaned)
     if word is None:
         return Command("help") if "?" in cleaned else Problem("unknown_command", None, detail(cleaned))
     if word == "":

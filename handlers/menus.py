@@ -18,9 +18,9 @@ from datetime import datetime
 
 from handlers import admin, facts, records
 from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
+from handlers.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
 from handlers.navigator import Caller, Context, Ending, Info, Input, Menu, Option, State, Tree, Wrong
-from handlers.scanner import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from models import law
 from models.tables import Pound
 

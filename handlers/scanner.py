@@ -181,6 +181,23 @@ def trim_note(text: str) -> str | None:
     return text or None
 
 
+def leading_word(text: str) -> tuple[str | None, str]:
+    """The leading keyword (letters only, so `find#123` and `FEES1234` split) and the rest.
+
+    Returns ("", rest) when the text starts with a digit (a bare tag), (None, "") when it has
+    no letter or digit at all.
+    """
+    i = skip_punctuation(text)
+    if i == len(text):
+        return None, ""
+    if is_digit(text[i]):
+        return "", text[i:]
+    j = i
+    while j < len(text) and is_letter(text[j]):
+        j += 1
+    return text[i:j], text[j:]
+
+
 # ------------------------------------------------------------------------ tags
 def tags_from_groups(groups: list[str]) -> list[str] | None:
     """Read one comma-free run of digit groups as tags (see the module docstring), or None."""

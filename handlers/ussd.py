@@ -27,9 +27,9 @@ from sqlalchemy.orm import Session
 
 from handlers import menus, navigator
 from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, t
+from handlers.commands import normalise_digits
 from handlers.errors import Refused
 from handlers.navigator import Act, Context, Layout, Page, State, View
-from handlers.scanner import normalise_digits
 from handlers.text import fits_ussd_page
 from models import queries
 from models.db import commit_lookup
