@@ -110,11 +110,13 @@ def ping_when_idle(engine: Engine) -> None:
         if checked_in_at is not None and time.monotonic() - checked_in_at < PING_AFTER_IDLE_SECONDS:
             return
         try:
-            cursor = dbapi_connection.cursor()
-            cursor.execute("SELECT 1")
-            cursor.close()
+            # The dialect's own ping (as pool_pre_ping): in autocommit, so it leaves no
+            # transaction open behind it.
+            alive = engine.dialect.do_ping(dbapi_connection)
         except Exception as dead:
             raise exc.DisconnectionError() from dead
+        if not alive:
+            raise exc.DisconnectionError()
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
