@@ -579,10 +579,18 @@ def write_explain(path: Path, workdir: Path, scale: str, sizes: dict) -> dict:
                 if statement.split()[0].upper() in ("SAVEPOINT", "RELEASE", "ROLLBACK", "COMMIT", "BEGIN", "SET"):
                     continue
                 # The request committed its INSERTs: running them again would hit their unique keys.
-                analyze = "" if statement.lstrip().upper().startswith("INSERT") else "ANALYZE, BUFFERS, TIMING OFF, "
+                writes_new_rows = statement.lstrip().upper().startswith(("INSERT", "WITH"))   # WITH ... INSERT
+                analyze = "" if writes_new_rows else "ANALYZE, BUFFERS, TIMING OFF, "
                 rows = conn.execute(f"EXPLAIN ({analyze}COSTS OFF) " + statement, parameters).fetchall()
                 conn.rollback()
                 out += ["```sql", " ".join(statement.split()), "```", "```", *[r[0] for r in rows], "```", ""]
+    with psycopg.connect(libpq(bench_url())) as conn:
+        from sms_gateway.bench_floor import FIND_FACTS
+
+        rows = conn.execute("EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, COSTS OFF) " + FIND_FACTS,
+                            {"tag": tags[2]}).fetchall()
+        out += ["The data floor's one statement (sms_gateway/bench_floor.py):", "", "```sql",
+                " ".join(FIND_FACTS.split()), "```", "```", *[r[0] for r in rows], "```", ""]
     if scale == "district":
         path.write_text("\n".join(out) + "\n")
     else:
@@ -719,7 +727,7 @@ def main() -> None:
     parser.add_argument("--database", help="database name (default: dabbo_bench, or dabbo_bench_state)")
     parser.add_argument("--scale", choices=tuple(SCALES), default="district",
                         help="data set: district (dabbo_bench) or state (dabbo_bench_state, 18,000 villages)")
-    parser.add_argument("--only", choices=("build", "http", "tick"), help="run one phase")
+    parser.add_argument("--only", choices=("build", "http", "tick", "explain"), help="run one phase")
     parser.add_argument("--duration", type=int, default=20, help="seconds per endpoint")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
@@ -750,6 +758,11 @@ def main() -> None:
         workdir = Path(tmp)
         if args.only in (None, "http"):
             http = run_http(args, workdir)
+        if args.only == "explain":
+            bench_inputs(workdir, args.port, 10)
+            http = {"statements": write_explain(Path(args.explain), workdir, args.scale, sizes)}
+            print(f"statements per request: {http['statements']}")
+            return
         if args.explain and args.only in (None, "http"):
             http["statements"] = write_explain(Path(args.explain), workdir, args.scale, sizes)
         if args.only in (None, "tick"):

@@ -9,6 +9,7 @@ from datetime import date, datetime
 
 from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select
 from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.sql.elements import TextClause
 
 from models import law
 from models.tables import (
@@ -54,7 +55,8 @@ _RATE_IN_FORCE = literal_column(
     "(SELECT r.amount_paise FROM daily_rates r WHERE r.village_id = impoundments.village_id "
     f"AND r.kind = impoundments.kind AND r.effective_from <= {_SEIZURE_DATE_SQL} "
     "ORDER BY r.effective_from DESC LIMIT 1)")
-_SCHEDULES_READ = "dabbo.schedules_read"   # session.info: {(impoundment id, seizure date): (fee, rate)}
+# session.info: {(impoundment id, seizure date): (fee, rate), ("scale", village id, date): rows}
+_SCHEDULES_READ = "dabbo.schedules_read"
 _SCHEDULE_TABLES = (PoundFee, DailyRate, SecurityScaleRow)
 
 
@@ -88,6 +90,18 @@ def _forget_schedules(session: Session) -> None:
     session.info.pop(_SCHEDULES_READ, None)
 
 
+@event.listens_for(Session, "do_orm_execute")
+def _forget_on_schedule_statements(state) -> None:
+    """A bulk INSERT, UPDATE or DELETE of a schedule (set_security_scale deletes
+    a version that way), or any plain SQL, may change what was read."""
+    if not state.session.info.get(_SCHEDULES_READ):
+        return
+    if isinstance(state.statement, TextClause) or (
+            (state.is_insert or state.is_update or state.is_delete) and state.bind_mapper is not None
+            and state.bind_mapper.class_ in _SCHEDULE_TABLES):
+        state.session.info.pop(_SCHEDULES_READ, None)
+
+
 @event.listens_for(Session, "after_flush")
 def _forget_changed_schedules(session: Session, _context) -> None:
     """A schedule written in this transaction makes what was read before it stale."""
@@ -108,11 +122,15 @@ def daily_rate_on(session: Session, village_id: int, kind: str, on: date) -> int
 
 
 def security_scale_on(session: Session, village_id: int, on: date) -> list[law.ScaleRow]:
-    """§189(1): the version of the village's scale in force on `on`, rows in order."""
+    """§189(1): the version of the village's scale in force on `on`, rows in order
+    (read once per village and date in a transaction, like the fees and rates)."""
+    read = session.info.get(_SCHEDULES_READ)
+    if read and ("scale", village_id, on) in read and not _schedules_pending(session):
+        return read["scale", village_id, on]
     rows = session.scalars(_SECURITY_SCALE, {"village_id": village_id, "on": on})
-    return [
-        law.ScaleRow(r.min_head, r.max_head, r.min_times, r.max_times, r.per_head_paise) for r in rows
-    ]
+    scale = [law.ScaleRow(r.min_head, r.max_head, r.min_times, r.max_times, r.per_head_paise) for r in rows]
+    session.info.setdefault(_SCHEDULES_READ, {})["scale", village_id, on] = scale
+    return scale
 
 
 _EARLIER_SEIZURES = select(func.count(func.distinct(Impoundment.seizure_id))).where(
@@ -227,6 +245,17 @@ def impoundment_by_id(session: Session, impoundment_id: int) -> Impoundment | No
     return _with_schedules(session, session.execute(_IMPOUNDMENT_BY_ID, {"id": impoundment_id}).first())
 
 
+def impoundments_by_ids(session: Session, ids: list[int], batch: int = 5000) -> dict[int, Impoundment]:
+    """{id: impoundment} with place, outcome and schedules (see impoundment_by_tag),
+    one query per `batch` ids: for the dispatcher, which texts thousands at once."""
+    found: dict[int, Impoundment] = {}
+    for start in range(0, len(ids), batch):
+        for row in session.execute(_IMPOUNDMENTS_BY_IDS, {"ids": ids[start:start + batch]}):
+            impoundment = _with_schedules(session, row)
+            found[impoundment.id] = impoundment
+    return found
+
+
 def _with_schedules(session: Session, row) -> Impoundment | None:
     if row is None:
         return None
@@ -245,6 +274,7 @@ _IMPOUNDMENT_BY_TAG = (
     .limit(1)
 )
 _IMPOUNDMENT_BY_ID = _WITH_SCHEDULES.where(Impoundment.id == bindparam("id"))
+_IMPOUNDMENTS_BY_IDS = _WITH_SCHEDULES.where(Impoundment.id.in_(bindparam("ids", expanding=True)))
 _PERSON_BY_PHONE = select(Person).where(Person.phone == bindparam("phone"))
 
 

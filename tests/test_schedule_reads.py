@@ -50,3 +50,11 @@ def test_a_new_transaction_reads_the_schedules_anew(world, session, clock, app):
     with app.extensions["dabbo"].engine.begin() as other:   # another process changes the fee
         other.execute(text("UPDATE pound_fees SET amount_paise = 7000 WHERE kind = 'cow'"))
     assert queries.dues_for(session, impoundment, clock()).pound_fee_paise == 7000
+
+
+def test_a_scale_replaced_in_the_same_transaction_counts(world, session, clock):
+    amba = queries.village_by_code(session, "AMBA")
+    on = clock().date()
+    first = queries.security_scale_on(session, amba.id, on)
+    admin.set_security_scale(session, amba, [], world.SCHEDULES_FROM)   # the version in force, deleted
+    assert first and queries.security_scale_on(session, amba.id, on) == []
