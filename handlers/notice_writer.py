@@ -39,13 +39,17 @@ def write_all(session: Session, notices: Iterable[Notice], now: datetime) -> int
     """Write every notice its recipient may be sent; returns how many rows
     were written (keys already in the outbox are not)."""
     rows = []
+    sizes: dict[str, tuple[int, str]] = {}   # many recipients share a text: measure it once
     for notice in notices:
         unsolicited = notice.kind not in SOLICITED_KINDS
         if notice.person.opted_out and unsolicited:
             continue
+        if notice.text not in sizes:
+            sizes[notice.text] = (segments(notice.text), encoding(notice.text))
+        parts, text_encoding = sizes[notice.text]
         rows.append(NewRow(to_phone=notice.person.phone, person_id=notice.person.id, text=notice.text,
                            language=notice.person.language, kind=notice.kind, idempotency_key=notice.key,
-                           segments=segments(notice.text), encoding=encoding(notice.text),
+                           segments=parts, encoding=text_encoding,
                            unsolicited=unsolicited, expires_at=notice.expires_at,
                            impoundment_id=notice.impoundment_id))
     return len(add_many(session, rows, now)) if rows else 0
