@@ -264,6 +264,14 @@ def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], 
     if not reminder_days:
         return
     horizon = now + timedelta(days=max(reminder_days) + 2)
+    if session.get_bind().dialect.name == "postgresql":
+        # The same rule, found by the database: only the reminders still missing reach Python.
+        missing: dict[int, list] = {}
+        for row in queries.claim_reminders_missing(session, now, reminder_days, morning_hour,
+                                                   f"{CLAIM_REMINDER}:", horizon):
+            missing.setdefault(row.impoundment_id, []).append((row, row.key))
+        _write_claim_reminders(session, missing, now)
+        return
     candidates = session.execute(
         select(Impoundment.id, Impoundment.claim_deadline, Impoundment.owner_id, Village.timezone)
         .join(Village, Village.id == Impoundment.village_id)
@@ -290,9 +298,13 @@ def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], 
     missing = {impoundment_id: [(person, key) for person, key in pairs
                                 if key not in written and _wants(person, CLAIM_REMINDER)]
                for impoundment_id, pairs in keys.items()}
-    missing = {impoundment_id: pairs for impoundment_id, pairs in missing.items() if pairs}
-    # The animals still to be reminded about, with their places and schedules, a batch per query;
-    # each text computed once per animal and language; all rows written as a set.
+    _write_claim_reminders(session, {i: pairs for i, pairs in missing.items() if pairs}, now)
+
+
+def _write_claim_reminders(session: Session, missing: dict[int, list], now: datetime) -> None:
+    """{impoundment id: [(recipient, key)]}: the animals still to be reminded about are loaded
+    with their places and schedules, a batch per query; each text computed once per animal and
+    language; all rows written as a set."""
     impoundments = queries.impoundments_by_ids(session, sorted(missing))
     texts: dict[tuple[int, str], str] = {}
     notices = []
