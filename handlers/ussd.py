@@ -46,7 +46,7 @@ from handlers.catalogue import (
 from handlers.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
 from handlers.text import fits_ussd_page
-from models import law, queries
+from models import law, law_settled, queries
 from models.db import commit_lookup
 from models.phones import normalise_phone
 from models.tables import Impoundment, InboundMessage, OutboundMessage, Person, Pound
@@ -518,7 +518,10 @@ def _release(ctx: Context, state: State) -> Screen:
                              actor_phone=ctx.caller.phone)
     amount = money(ctx.caller.language, record.total_paise)
     if state.protest:
-        return _end(ctx.t("ussd.release.done_protest", amount=amount, day=day(record.protest_deadline)))
+        terms = law_settled.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
+        key = "ussd.release.done_protest_passed" if terms.complaint_deadline_passed else "ussd.release.done_protest_terms"
+        return _end(ctx.t(key, amount=amount, complaint=day(terms.complaint_deadline),
+                          day=day(terms.protest_deadline)))
     return _end(ctx.t("ussd.release.done", amount=amount))
 
 

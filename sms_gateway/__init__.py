@@ -26,7 +26,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["dabbo"] = make_runtime(settings)
     app.teardown_appcontext(close_db)
 
-    from sms_gateway import api, health
+    from sms_gateway import api, api_money, health  # noqa: F401  api_money adds routes to api.bp
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
