@@ -116,7 +116,7 @@ def after_auction_fixed(session: Session, impoundments: Sequence[Impoundment], n
 
 
 def after_deposit_forfeited(session: Session, deposit: Deposit, now: datetime) -> None:
-    owner = session.get(Person, deposit.owner_id)
+    owner = session.get(Person, deposit.owner_id) if deposit.owner_id else None
     if owner is None:
         return
     village = session.get(Village, deposit.village_id)
@@ -206,7 +206,7 @@ def open_refund_windows(session: Session, now: datetime) -> int:
         deposit.status = "refundable"
         session.add(Event(impoundment_id=deposit.impoundment_id, type="deposit_refundable", at=now,
                           detail={"deposit_id": deposit.id, "amount_paise": deposit.amount_paise}))
-        owner = session.get(Person, deposit.owner_id)
+        owner = session.get(Person, deposit.owner_id) if deposit.owner_id else None  # unknown owner: no one to tell
         if owner is not None:
             _write(session, owner, DEPOSIT_REFUNDABLE, f"{DEPOSIT_REFUNDABLE}:{deposit.id}", now,
                    lambda lang, d=deposit, v=village: t(

@@ -105,7 +105,7 @@ def seize(
         made.append(impoundment)
     session.flush()
     for owner_id in {i.owner_id for i in made if i.owner_id}:
-        forfeit_deposits(session, owner_id, village, made[0], now)
+        forfeit_deposits(session, owner_id, village, next(i for i in made if i.owner_id == owner_id), now)
     notices.after_seizure(session, made, now)
     return made
 

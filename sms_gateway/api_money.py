@@ -55,6 +55,9 @@ def post_refund(id: str, body: schemas_money.RefundIn):
     deposit = _find_deposit(session, id)
     impoundment = session.get(Impoundment, deposit.impoundment_id)
     to_phone = admin.require_phone(body.to_phone, "to_phone", impoundment.village.country) if body.to_phone else None
+    if deposit.owner_id is None and to_phone and deposit.status == "refundable":
+        # A deposit taken while the owner was unknown: the applicant is identified (SPEC 11.1).
+        records.identify_owner(session, impoundment, admin.person_for_phone(session, to_phone, now()), now())
     deposit = money.refund_deposit(session, deposit, now=now(), at=body.at, to_phone=to_phone)
     return _deposit(deposit, impoundment)
 
