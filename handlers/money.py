@@ -55,10 +55,10 @@ def pay_surplus(session: Session, impoundment: Impoundment, *, to_phone: str, no
 def transfer_due_surpluses(session: Session, now: datetime) -> int:
     """§186(1) "in any other case, form part of the village fund": every unpaid surplus
     whose fifteen days are over goes to the fund (the dispatcher's tick). Returns how many."""
-    latest = now.date()  # every village's local today is at least now.date() - 1
+    soon = now.date() + timedelta(days=1)  # every village's local today is at most this
     sales = session.scalars(select(Sale).where(
         Sale.surplus_paise > 0, Sale.surplus_paid_at.is_(None), Sale.surplus_to_fund_at.is_(None),
-        Sale.surplus_deadline < latest).order_by(Sale.id))
+        Sale.surplus_deadline < soon).order_by(Sale.id))
     moved = 0
     for sale in sales:
         impoundment = sale.impoundment
