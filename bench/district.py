@@ -618,6 +618,7 @@ def open_everything(now: datetime) -> int:
         seized = f"(%(now)s - interval '8 days' * (id::float / {IMPOUNDMENTS}) - interval '1 minute' * (id % 7))"
         conn.execute(at_now(f"""
 UPDATE impoundments SET status = 'impounded', closed_at = NULL, seized_at = {seized},
+       seized_on = {LOCAL_DATE.format(t=seized)},
        claim_deadline = {seized} + interval '7 days',
        auction_at = {AUCTION_AT.format(deadline=seized + " + interval '7 days'")},
        complaint_deadline = {LOCAL_DATE.format(t=seized)} + 10""", now))
