@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
 
+from sqlalchemy import bindparam, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -31,7 +32,7 @@ from handlers.errors import Refused
 from handlers.outbox import queue_message
 from handlers.received import OutboxRowsWritten, storable, stored_answer
 from handlers.replies import Context, Sender
-from models import queries
+from models import pending, queries
 from models.db import commit_lookup
 from models.phones import normalise_phone
 from models.tables import InboundMessage, Person
@@ -94,6 +95,11 @@ def _only_looked_up(outcome: str) -> bool:
     return outcome in LOOKUPS or outcome.startswith("refused:") or outcome == "error"
 
 
+_ANSWERED = (update(InboundMessage.__table__).where(InboundMessage.__table__.c.id == bindparam("audit_id"))
+             .values(reply_text=bindparam("reply_text"), outcome=bindparam("outcome")))
+_ANSWERED_AND_WATCH = pending.carrying_a_watch(_ANSWERED)
+
+
 def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: str,
                reply_via_outbox: bool = False) -> Reply:
     """Answer one inbound SMS and commit. `ussd_code` is the service's USSD
@@ -127,8 +133,9 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: 
             queue_message(session, to_phone=phone, text=reply_text, language=language, kind="reply",
                           idempotency_key=f"reply:{inbound.provider}:{provider_id}"[:160], now=now,
                           person=person)
-        record.reply_text = reply_text
-        record.outcome = outcome[:_OUTCOME_WIDTH]
+        # The audit row's answer carries the sender's new Watch, if any: one round trip for both.
+        pending.execute_carrying_watches(session, _ANSWERED, _ANSWERED_AND_WATCH, {
+            "audit_id": record.id, "reply_text": reply_text, "outcome": outcome[:_OUTCOME_WIDTH]})
         written.stop()  # before the commit, which hands a broadcast's bulk ids to the enqueuer
         if _only_looked_up(outcome) and not written.any():
             commit_lookup(session)

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from handlers import notices
 from handlers.errors import Refused
-from models import law, law_settled, queries
+from models import law, law_settled, pending, queries
 from models.tables import (
     Animal,
     Deposit,
@@ -329,6 +329,12 @@ def fix_auction(
 def watch(session: Session, impoundment: Impoundment, person: Person, now: datetime) -> None:
     """The asker of a tag lookup gets that impoundment's reminders."""
     if impoundment.status != "impounded" and impoundment.sale is None:
+        return
+    if person.id is None:
+        session.flush()   # a stranger registered by this very lookup
+    if session.get_bind().dialect.name == "postgresql":
+        # Written with the lookup's audit row, or just before the commit (models.pending).
+        pending.add_watch(session, impoundment.id, person.id, now)
         return
     exists = session.scalar(select(Watch.id).where(
         Watch.impoundment_id == impoundment.id, Watch.person_id == person.id))

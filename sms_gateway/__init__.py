@@ -36,7 +36,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     register_optional_blueprints(app)
     register_error_handlers(app)
     if settings.bench_floor:
-        register_bench_floor(app)
+        from sms_gateway import bench_floor  # psycopg_pool is only needed by the bench
+
+        bench_floor.register(app, settings.database_url)
 
     from sms_gateway import cli
 
@@ -57,13 +59,6 @@ def register_optional_blueprints(app: Flask) -> None:
                 continue
             raise
         app.register_blueprint(module.bp)
-
-
-def register_bench_floor(app: Flask) -> None:
-    """`GET /bench/floor`: a constant answer from the same gunicorn and app,
-    the floor bench/district.py measures every endpoint against. Only with
-    BENCH_FLOOR=on; never in production."""
-    app.add_url_rule("/bench/floor", "bench_floor", lambda: ("ok", 200, {"Content-Type": "text/plain"}))
 
 
 def ussd_apology() -> str:

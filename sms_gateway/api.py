@@ -19,6 +19,7 @@ from handlers import admin, broadcasts, records
 from handlers.errors import Refused
 from handlers.received import first_unstorable_field
 from models import law, queries
+from models.db import read_only
 from models.tables import Event, Impoundment, OutboundMessage
 from sms_gateway import money_views, schemas
 from sms_gateway.openapi import document as openapi_document_of
@@ -169,7 +170,7 @@ def message_json(message: OutboundMessage) -> dict:
 
 
 def find_impoundment(session, impoundment_id: int) -> Impoundment:
-    impoundment = session.get(Impoundment, impoundment_id, options=queries.WITH_PLACE_AND_OUTCOME)
+    impoundment = queries.impoundment_by_id(session, impoundment_id)
     if impoundment is None:
         raise Refused("unknown_impoundment", f"no impoundment {impoundment_id}", field="id", status=404)
     return impoundment
@@ -309,6 +310,7 @@ def get_impoundment(id: str):
        query=schemas.DuesQuery)
 def get_dues(id: str, query: schemas.DuesQuery):
     session = db()
+    read_only(session)   # reads only: no BEGIN / COMMIT round trips
     impoundment = find_impoundment(session, parse_id(id))
     at = query.at or now()
     if at < impoundment.seized_at:
