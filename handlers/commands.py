@@ -106,6 +106,8 @@ COMMAND_WORDS: dict[str, str] = {
     "સૂચના": "notice",
     "सूचना": "notice",
     "auction": "auction",
+    # anyone (issue 13): the list of fees exhibited, r.6
+    "rates": "rates", "rate": "rates", "દર": "rates", "दर": "rates", "दरें": "rates",
 }
 
 # Local words for "auction": with a date they fix one (AUCTION), without they ask (AUCTIONS).
@@ -190,10 +192,10 @@ _DETAIL_LENGTH = 40             # an offending word is echoed back at most this 
 
 # ------------------------------------------------------------------------ results
 NAMES = ("find", "fees", "auctions", "help", "lang", "stop", "start", "my",
-         "seize", "release", "sold", "list", "notice", "auction")
+         "seize", "release", "sold", "list", "notice", "auction", "rates")
 PROBLEM_CODES = ("empty", "unknown_command", "missing_tag", "bad_tag", "missing_kind",
                  "unknown_kind", "missing_amount", "bad_amount", "bad_phone", "bad_date",
-                 "bad_time", "bad_language", "missing_text", "too_long")
+                 "bad_time", "bad_language", "missing_text", "too_long", "bad_seizer_phone")
 
 @dataclass(frozen=True)
 class Command:
@@ -215,6 +217,7 @@ class Command:
     minute: int | None = None
     place: str | None = None
     year: int | None = None         # AUCTION date's year when the official typed one, else None
+    seizer_phone: str | None = None  # SEIZE … BY <phone>: who brought the animal (§184(1)), as typed
 
 
 @dataclass(frozen=True)
@@ -545,7 +548,36 @@ def _parse_seize(args: str) -> Command | Problem:
             if bad is not None:
                 return Problem("bad_tag", "seize", _detail(bad))
             note = _trim_note(after)
-    return Command("seize", tags=tags, kind=kind, note=note)
+    seizer_phone, note, problem = _seizer(note)
+    if problem:
+        return problem
+    return Command("seize", tags=tags, kind=kind, note=note, seizer_phone=seizer_phone)
+
+
+# `SEIZE <tag> <kind> BY <phone> [note]` (issue 13): the person who brought the animal.
+_BY_WORDS = ("by", "દ્વારા", "द्वारा")
+_BY_KEYS = frozenset(_key(w) for w in _BY_WORDS)
+_PHONE_TOKEN = re.compile(r"\+?[0-9()\-.]+")
+
+
+def _seizer(note: str | None) -> tuple[str | None, str | None, Problem | None]:
+    """A note that starts with BY: the phone after it (8-15 digits, spaces
+    allowed inside: `+91 98250 00009`) and the note left; anything else after
+    BY is `bad_seizer_phone`, never taken as the note (the seizer must get the
+    copy r.3 promises, or the keeper must hear that he will not)."""
+    word, after = _next_word(note or "")
+    if word is None or _key(word) not in _BY_KEYS:
+        return None, note, None
+    tokens = after.split()
+    taken, digits = [], ""
+    for token in tokens:
+        if not _PHONE_TOKEN.fullmatch(token) or len(digits + re.sub(r"[^0-9]", "", token)) > 15:
+            break
+        taken.append(token)
+        digits += re.sub(r"[^0-9]", "", token)
+    if not 8 <= len(digits) <= 15:
+        return None, None, Problem("bad_seizer_phone", "seize", _detail(tokens[0] if tokens else word))
+    return " ".join(taken), _trim_note(" ".join(tokens[len(taken):])), None
 
 
 def _parse_release(args: str) -> Command | Problem:
@@ -880,6 +912,8 @@ def _parse(text: object) -> Command | Problem:
         return _parse_auctions(args)
     if name == "auction":
         return _parse_auction(args)
+    if name == "rates":
+        return Command("rates", village_code=_parse_auctions(args).village_code)
     if name in ("help", "stop", "start", "my", "list"):
         return Command(name)
     if name == "lang":

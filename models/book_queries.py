@@ -1,0 +1,135 @@
+"""What the pound's books read (issue 13): the Form A register's entries,
+the Form B movements of money, and the fee list in force (r.6). Plain
+dataclasses out, built from the records the SMS, USSD and API flows write:
+nothing here is typed twice, every figure is read from where it was first
+recorded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, aliased, joinedload
+
+from models import law, queries
+from models.tables import DailyRate, Impoundment, Person, Pound, Seizure, Village
+
+
+@dataclass(frozen=True)
+class RegisterEntry:
+    """One line of Form A (r.3)."""
+
+    serial: int
+    year: int
+    receipt: str
+    seized_at: datetime
+    kind: str
+    tag: str | None
+    marks: str | None
+    seizer_phone: str | None
+    seizer_name: str | None
+    keeper_phone: str | None
+    place: str | None
+    owner_phone: str | None
+    owner_name: str | None
+    disposal: str | None          # released | released_under_protest | sold | None while held
+    disposed_at: datetime | None
+    pound_fee_paise: int
+    expenses_paise: int
+    deposit_paise: int
+    sale_proceeds_paise: int
+    sale_expenses_paise: int
+    surplus_paise: int
+
+    @property
+    def money_taken_paise(self) -> int:
+        """What the pound took in for this animal: on release fee, expenses and
+        deposit; on sale the proceeds (out of which fee and expenses are met)."""
+        if self.disposal == "sold":
+            return self.sale_proceeds_paise
+        return self.pound_fee_paise + self.expenses_paise + self.deposit_paise
+
+
+def local_bounds(start: date, end: date, tz: str) -> tuple[datetime, datetime]:
+    """The UTC moments that begin `start` and end `end` in the village's calendar."""
+    zone = ZoneInfo(tz)
+    return (datetime.combine(start, time(0), zone), datetime.combine(end + timedelta(days=1), time(0), zone))
+
+
+def register_entries(session: Session, pound: Pound, start: date, end: date) -> list[RegisterEntry]:
+    """Form A for `pound`: every impoundment seized from `start` to `end`
+    (local dates, both included), in register order."""
+    tz = pound.village.timezone
+    low, high = local_bounds(start, end, tz)
+    owner, seizer, keeper = aliased(Person), aliased(Person), aliased(Person)
+    rows = session.execute(
+        select(Impoundment, Seizure, owner, seizer, keeper)
+        .options(joinedload(Impoundment.release), joinedload(Impoundment.sale))
+        .join(Seizure, Seizure.id == Impoundment.seizure_id)
+        .outerjoin(owner, owner.id == Impoundment.owner_id)
+        .outerjoin(seizer, seizer.phone == Seizure.seizer_phone)
+        .outerjoin(keeper, keeper.id == Impoundment.keeper_id)
+        .where(Impoundment.pound_id == pound.id, Impoundment.seized_at >= low, Impoundment.seized_at < high)
+        .order_by(Impoundment.register_year, Impoundment.register_serial, Impoundment.id)
+    ).unique().all()
+    return [_entry(*row) for row in rows]
+
+
+def _entry(impoundment: Impoundment, seizure: Seizure, owner: Person | None, seizer: Person | None,
+           keeper: Person | None) -> RegisterEntry:
+    release, sale = impoundment.release, impoundment.sale
+    disposal, disposed_at = None, None
+    fee = expenses = deposit = proceeds = sale_expenses = surplus = 0
+    if release is not None:
+        disposal = "released_under_protest" if release.under_protest else "released"
+        disposed_at = release.released_at
+        fee, expenses, deposit = release.pound_fee_paise, release.expenses_paise, release.security_paise
+    elif sale is not None:
+        disposal, disposed_at = "sold", sale.sold_at
+        fee, expenses = sale.pound_fee_paise, sale.expenses_paise
+        proceeds, sale_expenses, surplus = sale.proceeds_paise, sale.sale_expenses_paise, sale.surplus_paise
+    return RegisterEntry(
+        serial=impoundment.register_serial or 0, year=impoundment.register_year or 0,
+        receipt=impoundment.receipt, seized_at=impoundment.seized_at, kind=impoundment.kind, tag=impoundment.tag,
+        marks=impoundment.note, seizer_phone=seizure.seizer_phone or (keeper.phone if keeper else None),
+        seizer_name=(seizer.name if seizer else None) if seizure.seizer_phone else (keeper.name if keeper else None),
+        keeper_phone=keeper.phone if keeper else None, place=seizure.place,
+        owner_phone=owner.phone if owner else None, owner_name=owner.name if owner else None,
+        disposal=disposal, disposed_at=disposed_at, pound_fee_paise=fee, expenses_paise=expenses,
+        deposit_paise=deposit, sale_proceeds_paise=proceeds, sale_expenses_paise=sale_expenses,
+        surplus_paise=surplus)
+
+
+# --- the fee list exhibited (r.6) -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KindRates:
+    kind: str
+    pound_fee_paise: int
+    daily_rate_paise: int
+    approval_ref: str | None   # the District Panchayat's approval of the daily rate (§187(2))
+
+
+@dataclass(frozen=True)
+class FeeList:
+    village: Village
+    on: date
+    kinds: list[KindRates]
+    security: list[law.ScaleRow]   # empty where §189 is not notified
+
+
+def fee_list(session: Session, village: Village, on: date) -> FeeList:
+    """Pound fees (§187(1)), daily rates (§187(2)) and the security scale
+    (§189(1)) in force in `village` on `on`, every kind in the Act's order."""
+    rates = session.execute(select(DailyRate.kind, DailyRate.effective_from, DailyRate.amount_paise,
+                                   DailyRate.approval_ref).where(DailyRate.village_id == village.id)).all()
+    kinds = []
+    for kind in law.KINDS:
+        versions = [(effective, (amount, ref)) for k, effective, amount, ref in rates if k == kind]
+        amount, ref = law.in_force(versions, on) or (0, None)
+        kinds.append(KindRates(kind, queries.pound_fee_on(session, kind, on), amount, ref))
+    security = queries.security_scale_on(session, village.id, on) if village.security_notified else []
+    return FeeList(village=village, on=on, kinds=kinds, security=security)
