@@ -92,6 +92,7 @@ def seize(
             keeper_id=keeper.id if keeper else None,
             owner_id=animal.owner_id if animal else None,
             seized_at=seizure.seized_at,
+            seized_on=law.local_date(seizure.seized_at, village.timezone),
             status="impounded",
             claim_deadline=claim_deadline,
             auction_at=law.auction_at(claim_deadline, village.timezone, village.auction_hour),
@@ -211,6 +212,7 @@ def sell(
     sale_expenses_paise: int = 0,
     buyer_phone: str | None = None,
     actor_phone: str | None = None,
+    refused: bool = False,
 ) -> Sale:
     """§186(1): an animal unclaimed for seven days is sold; what the sale
     brings beyond the fee, expenses and sale expenses is the owner's surplus.

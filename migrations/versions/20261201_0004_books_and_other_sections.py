@@ -3,7 +3,7 @@ place of seizure), §182 keeper approval, §187(2) approval reference, roles
 bound to a taluka, §190 removal orders.
 
 Revision ID: 0004
-Revises: 0001
+Revises: 0003 (s12's, merged here; the brief's 0001 otherwise)
 Create Date: 2026-12-01 15:10:00
 """
 from datetime import datetime, timezone
@@ -15,7 +15,7 @@ from alembic import op
 import models.db
 
 revision = '0004'
-down_revision = '0001'
+down_revision = '0003'
 branch_labels = None
 depends_on = None
 
