@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased, joinedload
 
-from models import law, queries
-from models.tables import DailyRate, Impoundment, Person, Pound, Seizure, Village
+from models import books, law, queries
+from models.tables import DailyRate, Deposit, Impoundment, Person, Pound, Release, Sale, Seizure, Village
 
 
 @dataclass(frozen=True)
@@ -133,3 +133,51 @@ def fee_list(session: Session, village: Village, on: date) -> FeeList:
         kinds.append(KindRates(kind, queries.pound_fee_on(session, kind, on), amount, ref))
     security = queries.security_scale_on(session, village.id, on) if village.security_notified else []
     return FeeList(village=village, on=on, kinds=kinds, security=security)
+
+
+# --- Form B: the money that moved (r.4) -------------------------------------------------
+
+
+def movements(session: Session, pound: Pound, end: date) -> list[books.Movement]:
+    """Every sum that came into or went out of `pound`'s cash up to `end`
+    (local dates), each read from the record that first holds it: releases
+    (fee, expenses, security), sales (proceeds, sale expenses, the surplus
+    paid or sent to the village fund), deposits (refunds, forfeitures)."""
+    tz = pound.village.timezone
+    _, high = local_bounds(end, end, tz)
+    found: list[books.Movement] = []
+    for release, receipt in session.execute(
+            select(Release, Impoundment.receipt).join(Impoundment, Impoundment.id == Release.impoundment_id)
+            .where(Impoundment.pound_id == pound.id, Release.released_at < high)):
+        on = law.local_date(release.released_at, tz)
+        found += [books.Movement(on, "pound_fees", release.pound_fee_paise, receipt),
+                  books.Movement(on, "expenses", release.expenses_paise, receipt),
+                  books.Movement(on, "security_deposits", release.security_paise, receipt)]
+    for sale, receipt in session.execute(
+            select(Sale, Impoundment.receipt).join(Impoundment, Impoundment.id == Sale.impoundment_id)
+            .where(Impoundment.pound_id == pound.id, Sale.sold_at < high)):
+        on = law.local_date(sale.sold_at, tz)
+        found += [books.Movement(on, "sale_proceeds", sale.proceeds_paise, receipt),
+                  books.Movement(on, "sale_expenses", sale.sale_expenses_paise, receipt)]
+        for moment, head in ((sale.surplus_paid_at, "surplus_paid"), (sale.surplus_to_fund_at, "village_fund_transfers")):
+            if moment is not None and moment < high:
+                found.append(books.Movement(law.local_date(moment, tz), head, sale.surplus_paise, receipt))
+    for deposit, receipt in session.execute(
+            select(Deposit, Impoundment.receipt).join(Impoundment, Impoundment.id == Deposit.impoundment_id)
+            .where(Impoundment.pound_id == pound.id)):
+        found += _deposit_movements(deposit, receipt, tz, high)
+    return [movement for movement in found if movement.amount_paise]
+
+
+def _deposit_movements(deposit: Deposit, receipt: str, tz: str, high: datetime) -> list[books.Movement]:
+    """A deposit's refund and its forfeiture to the State (§189(2)). Its
+    collection is the release's (or the sale's) receipt, not counted again."""
+    found = []
+    if deposit.refunded_at is not None and deposit.refunded_at < high:
+        found.append(books.Movement(law.local_date(deposit.refunded_at, tz), "deposit_refunds",
+                                    deposit.amount_paise, receipt))
+    forfeited_at = deposit.forfeited_at or (deposit.closed_at if deposit.status == "forfeited" else None)
+    if deposit.status == "forfeited" and forfeited_at is not None and forfeited_at < high:
+        found.append(books.Movement(law.local_date(forfeited_at, tz), "forfeitures_to_state",
+                                    deposit.forfeited_paise, receipt))
+    return found

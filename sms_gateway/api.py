@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any, Callable
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
 
@@ -72,6 +72,8 @@ def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None 
                 db().rollback()
                 return api_error(refused.status, refused.message, refused.field, code=refused.code)
             db().commit()
+            if isinstance(result, Response):  # a CSV export (sms_gateway.api_books)
+                return result
             if isinstance(result, tuple):
                 return jsonify(result[0]), result[1]
             return jsonify(result), status
@@ -154,6 +156,8 @@ def impoundment_json(session, impoundment: Impoundment) -> dict:
         "complaint_deadline": iso(impoundment.complaint_deadline),
         "closed_at": iso(impoundment.closed_at, tz),
         "note": impoundment.note,
+        "register_serial": impoundment.register_serial,
+        "register_year": impoundment.register_year,
     }
 
 
@@ -221,8 +225,9 @@ def put_daily_rates(code: str, body: schemas.DailyRatesIn):
     effective = body.effective_from or law.local_date(now(), village.timezone)
     if any(amount < 0 for amount in body.rates.values()):
         raise Refused("negative_amount", "rates cannot be negative", field="rates")
-    admin.set_daily_rates(db(), village, body.rates, effective)
-    return {"village": village.code, "rates": body.rates, "effective_from": effective.isoformat()}
+    admin.set_daily_rates(db(), village, body.rates, effective, approval_ref=body.approval_ref)
+    return {"village": village.code, "rates": body.rates, "effective_from": effective.isoformat(),
+            "approval_ref": body.approval_ref}
 
 
 @route("PUT", "/villages/{code}/security-scale", "Set the village's security scale (§189(1))",
@@ -249,12 +254,14 @@ def post_pound(code: str, body: schemas.PoundIn):
 @route("POST", "/people", "Register an owner, keeper or official", body=schemas.PersonIn, status=201)
 def post_person(body: schemas.PersonIn):
     session = db()
-    village = admin.require_village(session, body.village)
+    village = admin.require_village(session, body.village) if body.village else None
     pound = admin.require_pound(session, body.pound) if body.pound else None
     person = admin.create_person(session, phone=body.phone, name=body.name, role=body.role, village=village,
-                                 pound=pound, language=body.language, now=now())
+                                 pound=pound, language=body.language, now=now(), taluka=body.taluka,
+                                 approved_on=body.approved_on, approval_ref=body.approval_ref)
     return {"id": person.id, "phone": person.phone, "name": person.name, "role": person.role,
-            "village": village.code, "pound": pound.code if pound else None, "language": person.language}
+            "village": village.code if village else None, "pound": pound.code if pound else None,
+            "language": person.language, "taluka": person.taluka}
 
 
 @route("POST", "/people/{phone}/animals", "Register an animal to its owner", body=schemas.AnimalIn, status=201)
@@ -285,9 +292,14 @@ def post_impoundment(body: schemas.ImpoundmentIn):
         seizure = session.get(records.Seizure, body.seizure)
         if seizure is None:
             raise Refused("unknown_seizure", f"no seizure {body.seizure}", field="seizure", status=404)
+    seizer = None
+    if body.seizer_phone:
+        seizer = admin.person_for_phone(session, admin.require_phone(body.seizer_phone, "seizer_phone",
+                                                                     pound.village.country), now(),
+                                        language=pound.village.language)
     [impoundment] = records.seize(session, pound=pound, kind=admin.require_kind(body.kind), tags=[body.tag],
                                   now=now(), seized_at=body.seized_at, keeper=keeper, seizure=seizure,
-                                  note=body.note)
+                                  note=body.note, seizer=seizer, place=body.place)
     return impoundment_json(session, impoundment)
 
 
