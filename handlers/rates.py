@@ -50,7 +50,7 @@ def village_asked(session: Session, person, code: str | None) -> Village:
     if code:
         village = queries.village_by_code(session, code)
         if village is None:
-            raise Refused("rates_unknown_village", "no village with this code", code=code[:20])
+            raise Refused("rates_unknown_village", "no village with this code", village_code=code[:20])
         return village
     if person is None or person.village is None:
         raise Refused("rates_which_village", "the sender has no village")

@@ -42,7 +42,7 @@ def worst_values(language: str) -> dict[str, object]:
         "proceeds": money(language, 10 ** 10),  # Rs 10 crore: the parser's upper bound
         "days": 365, "count": 99999, "max": 4, "ussd": "*384*12345#",
         # issue 13: RATES
-        "code": "AMBAJI-DANTA-1234567", "heads": "10-99", "times": "10-99", "amount": amount,
+        "village_code": "AMBAJI-DANTA-1234567", "heads": "10-99", "times": "10-99", "amount": amount,
     }
 
 

@@ -295,7 +295,7 @@ MESSAGES = {
     "sms.rates_item": "{kind} {fee}+{rate}",
     "sms.rates_security": "deposit {heads} head, {times}x: {amount}/head",
     "sms.rates_no_security": "no security deposit",
-    "sms.err.rates_unknown_village": "No village has the code {code}. Send RATES <village code>.",
+    "sms.err.rates_unknown_village": "No village has the code {village_code}. Send RATES <village code>.",
     "sms.err.rates_which_village": "Which village? Send RATES <village code>.",
     "ussd.owner.rates": "Rates",
     "page.title": "Pound fees, {village}",

@@ -296,7 +296,7 @@ MESSAGES = {
     "sms.rates_item": "{kind} {fee}+{rate}",
     "sms.rates_security": "તારણ {heads} ઢોર, {times} વાર: {amount}/ઢોર",
     "sms.rates_no_security": "તારણની રકમ નથી",
-    "sms.err.rates_unknown_village": "{code} કોડનું કોઈ ગામ નથી. RATES <ગામનો કોડ> મોકલો.",
+    "sms.err.rates_unknown_village": "{village_code} કોડનું કોઈ ગામ નથી. RATES <ગામનો કોડ> મોકલો.",
     "sms.err.rates_which_village": "કયું ગામ? RATES <ગામનો કોડ> મોકલો.",
     "ussd.owner.rates": "દર",
     "page.title": "ડબ્બા ફી, {village}",

@@ -295,7 +295,7 @@ MESSAGES = {
     "sms.rates_item": "{kind} {fee}+{rate}",
     "sms.rates_security": "जमानत {heads} पशु, {times} बार: {amount}/पशु",
     "sms.rates_no_security": "जमानत राशि नहीं",
-    "sms.err.rates_unknown_village": "{code} कोड का कोई गाँव नहीं है. RATES <गाँव का कोड> भेजिए.",
+    "sms.err.rates_unknown_village": "{village_code} कोड का कोई गाँव नहीं है. RATES <गाँव का कोड> भेजिए.",
     "sms.err.rates_which_village": "कौन सा गाँव? RATES <गाँव का कोड> भेजिए.",
     "ussd.owner.rates": "दरें",
     "page.title": "कांजी शुल्क, {village}",
