@@ -353,5 +353,11 @@ MESSAGES = {
     "dash.fined": "fine {amount} recorded {day}",
     "dash.pending": "pending",
     "dash.unapproved_keepers": "Keepers without the TDO's approval (s.182): {names}",
+    "ussd.rates.title": "Fees {village} (fee+per day):",
+    "ussd.rates.which": "Send RATES <village code> by SMS for the list of fees.",
+    "ussd.seize.by_other": "Brought by someone else",
+    "ussd.seize.seizer_prompt": "Phone of who brought it:",
+    "ussd.seize.seizer_bad": "Not a phone number. Enter again:",
+    "ussd.seize.confirm_by": "Record seizure now: {what}, brought by {phone}?",
     # --- end issue 13 ---
 }

@@ -115,7 +115,7 @@ MESSAGES = {
     "ussd.owner.title": "ઢોર ડબ્બો",
     "ussd.owner.find": "ઢોર શોધો",
     "ussd.owner.fees": "ફી અને તારણ",
-    "ussd.owner.auctions": "આવતા લીલામ",
+    "ussd.owner.auctions": "લીલામ",  # short: six options fit one 80-character page (issue 13)
     "ussd.owner.mine": "મારાં ઢોર",
     "ussd.owner.language": "ભાષા",
     "ussd.keeper.title": "ડબ્બાનો રખેવાળ",
@@ -354,5 +354,11 @@ MESSAGES = {
     "dash.fined": "દંડ {amount} નોંધ્યો {day}",
     "dash.pending": "બાકી",
     "dash.unapproved_keepers": "TDOની મંજૂરી વગરના રખેવાળ (કલમ 182): {names}",
+    "ussd.rates.title": "ફી {village} (ફી+રોજના):",
+    "ussd.rates.which": "ફીના પત્રક માટે RATES <ગામનો કોડ> SMS કરો.",
+    "ussd.seize.by_other": "બીજા કોઈ લાવ્યા",
+    "ussd.seize.seizer_prompt": "લાવનારનો ફોન નંબર:",
+    "ussd.seize.seizer_bad": "ફોન નંબર નથી. ફરી લખો:",
+    "ussd.seize.confirm_by": "જપ્તી નોંધો: {what}, લાવનાર {phone}?",
     # --- end issue 13 ---
 }

@@ -114,7 +114,7 @@ MESSAGES = {
     "ussd.owner.title": "कांजी हाउस",
     "ussd.owner.find": "पशु खोजें",
     "ussd.owner.fees": "शुल्क, जमानत",
-    "ussd.owner.auctions": "आगामी नीलामी",
+    "ussd.owner.auctions": "नीलामी",  # short: six options fit one 80-character page (issue 13)
     "ussd.owner.mine": "मेरे पशु",
     "ussd.owner.language": "भाषा",
     "ussd.keeper.title": "कांजी हाउस रक्षक",
@@ -353,5 +353,11 @@ MESSAGES = {
     "dash.fined": "जुर्माना {amount} दर्ज {day}",
     "dash.pending": "बाकी",
     "dash.unapproved_keepers": "TDO की स्वीकृति के बिना रक्षक (धारा 182): {names}",
+    "ussd.rates.title": "शुल्क {village} (शुल्क+प्रतिदिन):",
+    "ussd.rates.which": "शुल्क सूची के लिए RATES <गाँव का कोड> SMS कीजिए.",
+    "ussd.seize.by_other": "कोई और लाया",
+    "ussd.seize.seizer_prompt": "लाने वाले का फ़ोन:",
+    "ussd.seize.seizer_bad": "फ़ोन नंबर नहीं. फिर लिखिए:",
+    "ussd.seize.confirm_by": "ज़ब्ती दर्ज करें: {what}, लाने वाला {phone}?",
     # --- end issue 13 ---
 }
