@@ -14,7 +14,19 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased, joinedload
 
 from models import books, law, queries
-from models.tables import DailyRate, Deposit, Impoundment, Person, Pound, Release, Sale, Seizure, Village
+from models.tables import (
+    DailyRate,
+    Deposit,
+    Impoundment,
+    Person,
+    Pound,
+    Release,
+    RemovalOrder,
+    RemovalOrderVillage,
+    Sale,
+    Seizure,
+    Village,
+)
 
 
 @dataclass(frozen=True)
@@ -181,3 +193,23 @@ def _deposit_movements(deposit: Deposit, receipt: str, tz: str, high: datetime) 
         found.append(books.Movement(law.local_date(forfeited_at, tz), "forfeitures_to_state",
                                     deposit.forfeited_paise, receipt))
     return found
+
+
+# --- what the officials of a village see (issue 13) -------------------------------------
+
+
+def removal_orders_for(session: Session, village_ids: list[int] | None) -> list[RemovalOrder]:
+    """§190 orders naming any of these villages (None: every order), latest first."""
+    statement = select(RemovalOrder).order_by(RemovalOrder.id.desc()).limit(200)
+    if village_ids is not None:
+        statement = statement.where(RemovalOrder.id.in_(select(RemovalOrderVillage.order_id).where(
+            RemovalOrderVillage.village_id.in_(village_ids))))
+    return list(session.scalars(statement))
+
+
+def unapproved_keepers(session: Session, village_ids: list[int] | None) -> list[Person]:
+    """§182(1): keepers without the Taluka Development Officer's approval on record."""
+    statement = select(Person).where(Person.role == "keeper", Person.approved_on.is_(None)).order_by(Person.id)
+    if village_ids is not None:
+        statement = statement.where(Person.village_id.in_(village_ids))
+    return list(session.scalars(statement))

@@ -47,7 +47,7 @@ def register_optional_blueprints(app: Flask) -> None:
     import importlib
 
     for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard",
-                 "sms_gateway.public"):
+                 "sms_gateway.books_pages", "sms_gateway.public"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
