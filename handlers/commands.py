@@ -114,6 +114,8 @@ COMMAND_WORDS: dict[str, str] = {
 LOCAL_AUCTION_WORDS = ("લીલામ", "હરાજી", "नीलामी", "नीलाम")
 
 PROTEST_WORDS = ("protest", "protested", "વિરોધ", "विरोध")
+# SOLD … REFUSED: the owner appeared and refused or omitted to pay (§185(4), issue 12).
+REFUSED_WORDS = ("refused", "refuse", "refusal", "ઇનકાર", "इनकार")
 
 LANGUAGE_WORDS: dict[str, str] = {
     "gu": "gu", "guj": "gu", "gujarati": "gu", "gujrati": "gu",
@@ -208,6 +210,7 @@ class Command:
     protest: bool = False           # RELEASE … PROTEST (§185(2))
     amount_rupees: int | None = None  # SOLD proceeds, whole rupees
     buyer_phone: str | None = None  # SOLD buyer, as typed (ASCII digits); the handler normalises it
+    refused: bool = False           # SOLD … REFUSED (§185(4))
     language: str | None = None     # LANG: "gu" | "hi" | "en"
     village_code: str | None = None  # AUCTIONS <code>, uppercased
     text: str | None = None         # NOTICE body: as typed, trimmed, control characters removed
@@ -321,6 +324,7 @@ _KIND_INDEX = _index(KIND_WORDS)
 _LANGUAGE_INDEX = _index(LANGUAGE_WORDS)
 _LANGUAGE_NAME_KEYS = frozenset(_key(word) for word in LANGUAGE_NAMES)
 _PROTEST_KEYS = frozenset(_key(word) for word in PROTEST_WORDS)
+_REFUSED_KEYS = frozenset(_key(word) for word in REFUSED_WORDS)
 _LOCAL_AUCTION_KEYS = frozenset(_key(word) for word in LOCAL_AUCTION_WORDS)
 _CONJUNCTION_KEYS = frozenset(_key(word) for word in _CONJUNCTIONS)
 _TAG_PREFIX_KEYS = frozenset(_key(word) for word in _TAG_PREFIXES)
@@ -688,10 +692,13 @@ def _parse_sold(args: str) -> Command | Problem:
     amount, rest, problem = _parse_amount(args[end:])
     if problem:
         return problem
+    runs = [(start, stop) for start, stop in _letter_runs(rest) if _key(rest[start:stop]) in _REFUSED_KEYS]
+    for start, stop in runs:
+        rest = rest[:start] + " " * (stop - start) + rest[stop:]
     phone, problem = _parse_phone(rest)
     if problem:
         return problem
-    return Command("sold", tags=(tag,), amount_rupees=amount, buyer_phone=phone)
+    return Command("sold", tags=(tag,), amount_rupees=amount, buyer_phone=phone, refused=bool(runs))
 
 
 def _parse_lang(args: str) -> Command | Problem:

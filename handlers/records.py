@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from handlers import notices, register
 from handlers.errors import Refused
-from models import law, queries
+from models import law, law_settled, queries
 from models.tables import (
     Animal,
     Deposit,
@@ -110,7 +110,7 @@ def seize(
         made.append(impoundment)
     session.flush()
     for owner_id in {i.owner_id for i in made if i.owner_id}:
-        forfeit_deposits(session, owner_id, village, made[0], now)
+        forfeit_deposits(session, owner_id, village, next(i for i in made if i.owner_id == owner_id), now)
     notices.after_seizure(session, made, now)
     if seizer is not None:
         register.send_copy(session, seizer, made, now)
@@ -120,26 +120,31 @@ def seize(
 def forfeit_deposits(session: Session, owner_id: int, village: Village, impoundment: Impoundment,
                      now: datetime) -> list[Deposit]:
     """§189(2): a deposit still held when the owner's cattle are impounded
-    again within six months is forfeited, wholly or in the village's part."""
-    forfeited = []
-    held = session.scalars(
-        select(Deposit).where(Deposit.owner_id == owner_id, Deposit.village_id == village.id, Deposit.status == "held")
-    )
+    again within six months will be forfeited, but only once the re-seizure's
+    §188(1) complaint deadline has passed unchallenged (SPEC 11.1): until then
+    it is `forfeit_pending` (handlers.money settles it). The remainder of a
+    part forfeiture, and a deposit of this same occasion, are not forfeited."""
+    pending = []
+    held = session.scalars(select(Deposit).where(
+        Deposit.owner_id == owner_id, Deposit.village_id == village.id, Deposit.status == "held",
+        Deposit.parent_id.is_(None)))
     for deposit in held:
+        taken_for = session.get(Impoundment, deposit.impoundment_id)
+        if (taken_for.pound_id, taken_for.seized_on) == (impoundment.pound_id, impoundment.seized_on):
+            continue  # one occasion (SPEC 11.1): not a re-impoundment
         if law.deposit_forfeited(deposit.deposited_at, impoundment.seized_at, village.timezone):
-            deposit.status = "forfeited"
-            deposit.forfeited_paise = law.forfeit_amount_paise(deposit.amount_paise, village.forfeit_percent)
+            deposit.status = "forfeit_pending"
             deposit.forfeited_by_id = impoundment.id
-            deposit.closed_at = now
-            add_event(session, impoundment, "deposit_forfeited", now, deposit_id=deposit.id,
-                      forfeited_paise=deposit.forfeited_paise)
-            notices.after_deposit_forfeited(session, deposit, now)
-            forfeited.append(deposit)
-    return forfeited
+            deposit.forfeit_pending_until = impoundment.complaint_deadline
+            add_event(session, impoundment, "deposit_forfeit_pending", now, deposit_id=deposit.id,
+                      amount_paise=deposit.amount_paise, until=impoundment.complaint_deadline.isoformat())
+            pending.append(deposit)
+    return pending
 
 
 def identify_owner(session: Session, impoundment: Impoundment, owner: Person, now: datetime) -> None:
-    """An owner unknown at seizure proves the animal is theirs at claim."""
+    """An owner unknown at seizure proves the animal is theirs at claim; a
+    deposit taken for it while they were unknown becomes theirs (SPEC 11.1)."""
     if impoundment.owner_id == owner.id:
         return
     impoundment.owner_id = owner.id
@@ -147,8 +152,26 @@ def identify_owner(session: Session, impoundment: Impoundment, owner: Person, no
     add_event(session, impoundment, "owner_identified", now, owner.phone)
     if impoundment.tag and session.scalars(select(Animal).where(Animal.tag == impoundment.tag)).first() is None:
         session.add(Animal(tag=impoundment.tag, kind=impoundment.kind, owner_id=owner.id))
+    for deposit in session.scalars(select(Deposit).where(Deposit.impoundment_id == impoundment.id,
+                                                         Deposit.owner_id.is_(None))):
+        deposit.owner_id = owner.id
     session.flush()
     forfeit_deposits(session, owner.id, impoundment.village, impoundment, now)
+
+
+def take_deposit(session: Session, impoundment: Impoundment, amount_paise: int, at: datetime,
+                 sale: Sale | None = None) -> Deposit:
+    """§189(1): security collected is always a deposit record, with the
+    receipt number, even while the owner is unknown (SPEC 11.1)."""
+    village = impoundment.village
+    deposit = Deposit(
+        owner_id=impoundment.owner_id, village_id=village.id, impoundment_id=impoundment.id,
+        receipt=impoundment.receipt, amount_paise=amount_paise, deposited_at=at,
+        refund_date=law.deposit_refund_date(at, village.timezone), status="held", forfeited_paise=0,
+        sale_id=sale.id if sale is not None else None,
+    )
+    session.add(deposit)
+    return deposit
 
 
 def release(
@@ -189,12 +212,8 @@ def release(
     session.add(record)
     impoundment.status = "released"
     impoundment.closed_at = at
-    if dues.security_paise and impoundment.owner_id:
-        session.add(Deposit(
-            owner_id=impoundment.owner_id, village_id=village.id, impoundment_id=impoundment.id,
-            amount_paise=dues.security_paise, deposited_at=at,
-            refund_date=law.deposit_refund_date(at, village.timezone), status="held",
-        ))
+    if dues.security_paise:
+        take_deposit(session, impoundment, dues.security_paise, at)
     add_event(session, impoundment, "released", now, actor_phone, total_paise=dues.total_paise,
               under_protest=under_protest, released_at=at.isoformat())
     session.flush()
@@ -214,16 +233,18 @@ def sell(
     actor_phone: str | None = None,
     refused: bool = False,
 ) -> Sale:
-    """§186(1): an animal unclaimed for seven days is sold; what the sale
-    brings beyond the fee, expenses and sale expenses is the owner's surplus.
+    """§186(1): an animal unclaimed for seven days is sold at its auction;
+    what the sale brings beyond the fee, expenses and sale expenses is the
+    owner's surplus. §185(4) `refused`: the owner appeared and refused to pay,
+    so the security due is deducted too and held as a deposit.
     §186(2): a keeper or panchayat official may not be the buyer."""
     at = at or now
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
-    if at < impoundment.claim_deadline:
-        # Reading: §186(1) allows a sale only once seven days have passed unclaimed.
-        raise Refused("claim_window_open", "the seven-day claim window is still open", field="at", status=409,
-                      claim_deadline=impoundment.claim_deadline.isoformat())
+    if not law_settled.sale_allowed(at, impoundment.auction_at):
+        # SPEC 11.1: the sale is the published auction (§186(1)), never before it.
+        raise Refused("before_auction", "the sale is the auction: not before the auction time", field="at",
+                      status=409, auction_at=impoundment.auction_at.isoformat())
     if at > now + FUTURE_TOLERANCE:
         raise Refused("future_sale", "sale time lies in the future", field="at")
     if proceeds_paise < 0 or sale_expenses_paise < 0:
@@ -237,6 +258,8 @@ def sell(
                           field="buyer_phone", status=422)
     dues = queries.dues_for(session, impoundment, at)
     village = impoundment.village
+    # §185(4): the owner appeared and refused to pay: the security due comes off too.
+    security = dues.security_paise if refused else 0
     record = Sale(
         impoundment=impoundment,
         sold_at=at,
@@ -244,8 +267,10 @@ def sell(
         sale_expenses_paise=sale_expenses_paise,
         pound_fee_paise=dues.pound_fee_paise,
         expenses_paise=dues.expenses_paise,
+        refused=refused,
+        security_paise=security,
         surplus_paise=law.surplus_paise(proceeds_paise, dues.pound_fee_paise, dues.expenses_paise,
-                                        sale_expenses_paise),
+                                        sale_expenses_paise, security_paise=security),
         surplus_deadline=law.surplus_deadline(at, village.timezone),
         buyer_phone=buyer_phone,
     )
@@ -253,8 +278,11 @@ def sell(
     impoundment.status = "sold"
     impoundment.closed_at = at
     add_event(session, impoundment, "sold", now, actor_phone, proceeds_paise=proceeds_paise,
-              surplus_paise=record.surplus_paise)
+              surplus_paise=record.surplus_paise, refused=refused, security_paise=security)
     session.flush()
+    if security:
+        take_deposit(session, impoundment, security, at, sale=record)
+        session.flush()
     notices.after_sale(session, impoundment, record, now)
     return record
 

@@ -26,7 +26,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["dabbo"] = make_runtime(settings)
     app.teardown_appcontext(close_db)
 
-    from sms_gateway import api, api_books, api_orders, health  # noqa: F401 (api_books, api_orders add routes to api.bp)
+    from sms_gateway import api, api_books, api_money, api_orders, health  # noqa: F401  they add routes to api.bp
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
