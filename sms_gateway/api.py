@@ -26,9 +26,10 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 class Route:
-    def __init__(self, method, path, summary, body, query, status):
+    def __init__(self, method, path, summary, body, query, status, also=()):
         self.method, self.path, self.summary = method, path, summary
         self.body, self.query, self.status = body, query, status
+        self.also = also  # other media types the success may come as (issue 13: "text/csv")
 
 
 ROUTES: list[Route] = []
@@ -39,11 +40,12 @@ def api_error(status: int, error: str, field: str | None = None, **extra):
 
 
 def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None = None,
-          query: type[BaseModel] | None = None, status: int = 200):
-    """Declare a route: validated body/query in, (dict, status) or dict out."""
+          query: type[BaseModel] | None = None, status: int = 200, also: tuple[str, ...] = ()):
+    """Declare a route: validated body/query in, (dict, status) or dict out
+    (or a Response of one of the `also` media types)."""
 
     def decorate(view: Callable[..., Any]):
-        ROUTES.append(Route(method, path, summary, body, query, status))
+        ROUTES.append(Route(method, path, summary, body, query, status, also))
         flask_path = path.replace("{", "<").replace("}", ">")
 
         def endpoint(**path_args):
@@ -456,7 +458,7 @@ def openapi_document() -> dict:
         if r.body is not None:
             operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": ref(r.body)}}}
         responses = {str(r.status): {"description": "success", "content": {"application/json": {"schema": {
-            "type": "object"}}}}}
+            "type": "object"}}} | {media: {"schema": {"type": "string"}} for media in r.also}}}
         for code in ("400", "401", "404", "409", "422"):
             responses[code] = {"description": "refused", "content": {"application/json": {"schema": {
                 "$ref": "#/components/schemas/Error"}}}}

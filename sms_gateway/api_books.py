@@ -68,7 +68,7 @@ def register_row(entry: book_queries.RegisterEntry, tz: str) -> dict:
 
 
 @route("GET", "/pounds/{code}/register", "The register of impounded cattle, Form A (Cattle Pounds Rules r.3)",
-       query=BooksQuery)
+       query=BooksQuery, also=("text/csv",))
 def get_register(code: str, query: BooksQuery):
     session = db()
     pound = admin.require_pound(session, code)
@@ -112,7 +112,7 @@ def accounts_csv_rows(result: dict) -> list[dict]:
 
 
 @route("GET", "/pounds/{code}/accounts", "Daily accounts of receipts and payments, Form B (Cattle Pounds Rules r.4)",
-       query=BooksQuery)
+       query=BooksQuery, also=("text/csv",))
 def get_accounts(code: str, query: BooksQuery):
     pound = admin.require_pound(db(), code)
     start, end = period(pound, query)

@@ -17,9 +17,9 @@ from sms_gateway.extensions import db, now
 
 class RemovalOrderIn(schemas.Body):
     taluka: str = Field(min_length=1, max_length=120)
-    villages: list[str] = Field(min_length=1, max_length=200)
+    villages: list[str] = Field(min_length=1, max_length=100)
     kind: Literal["resident_dry", "non_resident"]
-    owners: list[str] = Field(min_length=1, max_length=1000)
+    owners: list[str] = Field(min_length=1, max_length=500)
     place: str = Field(min_length=1, max_length=200)
     deadline: date
     mamlatdar_phone: str | None = Field(default=None, max_length=32)
@@ -35,7 +35,7 @@ class OwnerOutcomeIn(schemas.Body):
 
 
 class RemovalOrderUpdateIn(schemas.Body):
-    owners: list[OwnerOutcomeIn] = Field(min_length=1, max_length=1000)
+    owners: list[OwnerOutcomeIn] = Field(min_length=1, max_length=100)  # the body stays under MAX_REQUEST_BYTES
 
 
 def order_json(order: RemovalOrder) -> dict:
