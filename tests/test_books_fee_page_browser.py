@@ -6,46 +6,21 @@ AMBA).
 """
 from __future__ import annotations
 
-import os
 import re
-import threading
 
 import pytest
-from werkzeug.serving import make_server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                       reason=f"{CHROMIUM} is missing: apt-get install -y chromium (CI installs it)"),
-]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+# The same headless Chromium, markers and live server as the dashboard's browser tests.
+from tests.test_browser import browser, live_url, pytestmark  # noqa: F401  (fixtures and marks reused)
 
 
 @pytest.fixture
-def page(browser, app, world):
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    context = browser.new_context(base_url=f"http://127.0.0.1:{server.server_port}")
+def page(browser, live_url, world):
+    context = browser.new_context(base_url=live_url)
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
     context.close()
-    server.shutdown()
-    thread.join(timeout=5)
 
 
 def pdf_pages(pdf: bytes) -> int:
