@@ -25,18 +25,20 @@ node is one of
   ending the session; `on_show(ctx, state)` runs when its first page is shown.
 
 A channel is a `Layout(pages, back, home, more)`: its keys for "back one
-screen", "first screen" and "next page", and `pages(ctx, state) -> [Page]`,
-the node at `state` cut into pages (`view(ctx, state)` says what is on it,
-channel-neutrally). A voice channel, per call step:
+screen", "first screen" and "next page" (USSD: "0", "00", "9"), and
+`pages(ctx, state) -> [Page(lines, end, choices)]`, the node at `state` cut
+into pages: `view(ctx, state)` says what is on it, channel-neutrally (title,
+numbered choices, error texts, lines of facts), and `choices` are the steps
+keys 1..n lead to on that page. A voice channel, per call step:
 
     ctx = navigator.start(session, phone=e164, now=now, tree=menus.TREE)
-    where = navigator.walk(ctx, keys_so_far, VOICE_LAYOUT)
-    if where.dial_again: say "ussd.dial_again" and hang up
-    elif where.act: run where.act.run(ctx, where.state) in a savepoint (see
-        handlers.ussd._act), say its Ending.text and hang up
-    else: page = navigator.pages(ctx, where.state, VOICE_LAYOUT)[where.page],
-        say it (with where.error first, if any), gather the next key, then
-        navigator.shown(ctx, where)
+    where = navigator.walk(ctx, keys_so_far, VOICE)        # a list of inputs
+    if where.dial_again: say ctx.t("ussd.dial_again"), hang up
+    elif where.act: run where.act.run(ctx, where.state) in a savepoint, as
+        handlers.ussd._act does; say its Ending.text, hang up
+    else: say navigator.pages(ctx, where.state, VOICE)[where.page].lines
+        (ctx.t(where.error) first, if set); gather the next key; and call
+        navigator.shown(ctx, where) (it may subscribe the caller)
 
 Nothing here is a business rule or a word: those are in the tree's functions
 and the catalogues.
@@ -148,16 +150,16 @@ Text = str | Callable[[Context, State], str]     # a catalogue key, or computed
 @dataclass(frozen=True)
 class Option:
     label: Text
-    target: str | None = None
-    run: Callable[[Context, State], Ending] | None = None
-    sets: Mapping[str, object] = field(default_factory=dict)
+    target: str | None = None                       # the node it opens ...
+    run: Callable[[Context, State], Ending] | None = None   # ... or the action it runs
+    sets: Mapping[str, object] = field(default_factory=dict)  # State values it chooses
 
 
 @dataclass(frozen=True)
 class Input:
-    read: Callable[[Context, str], str | Wrong]
-    target: str
-    into: str = "tag"
+    read: Callable[[Context, str], str | Wrong]     # the typed value checked, or the error
+    target: str                                     # the node it opens
+    into: str = "tag"                               # the State field that keeps it
 
 
 @dataclass(frozen=True)
