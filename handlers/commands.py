@@ -203,14 +203,15 @@ _PHONE_TOKEN = re.compile(r"\+?[0-9()\-.]+")
 
 
 def _seizer(note: str | None) -> tuple[str | None, str | None, Problem | None]:
-    """A note that starts with BY: the phone after it (8-15 digits, spaces
-    allowed inside: `+91 98250 00009`) and the note left; anything else after
-    BY is `bad_seizer_phone`, never taken as the note (the seizer must get the
-    copy r.3 promises, or the keeper must hear that he will not)."""
+    """A note that starts with BY and a digit: the phone after it (8-15
+    digits, spaces allowed inside: `+91 98250 00009`) and the note left. Digits
+    after BY that are not a phone are `bad_seizer_phone`, never taken as the
+    note (the seizer must get the copy r.3 promises, or the keeper must hear
+    that he will not); BY and words (`by the well`) is an ordinary note."""
     word, after = next_word(note or "")
-    if word is None or match_key(word) not in _BY_KEYS:
-        return None, note, None
     tokens = after.split()
+    if word is None or match_key(word) not in _BY_KEYS or not tokens or not re.search(r"[0-9]", tokens[0]):
+        return None, note, None
     taken, digits = [], ""
     for token in tokens:
         if not _PHONE_TOKEN.fullmatch(token) or len(digits + re.sub(r"[^0-9]", "", token)) > 15:

@@ -39,11 +39,18 @@ def test_seize_by_phone_records_the_seizer_and_sends_the_register_copy(world, se
 def test_a_by_phone_that_is_not_a_phone_is_refused_and_changes_nothing(world, send, session):
     not_replies = select(func.count()).select_from(OutboundMessage).where(OutboundMessage.kind != "reply")
     before, messages = count(session, Impoundment), session.scalar(not_replies)
-    reply = send(AMBA_KEEPER, "SEIZE 111111111111 cow BY ramesh")
+    reply = send(AMBA_KEEPER, "SEIZE 111111111111 cow BY 98250abc")
     assert reply.startswith("BY પછીનો નંબર ફોન નંબર નથી") and "કંઈ નોંધાયું નથી" in reply
     session.expire_all()
     assert count(session, Impoundment) == before
     assert session.scalar(not_replies) == messages
+
+
+def test_by_and_words_is_an_ordinary_note(world, send, session):
+    send(AMBA_KEEPER, "SEIZE 111111111111 cow by the well")
+    session.expire_all()
+    impoundment = session.scalars(select(Impoundment).where(Impoundment.tag == "111111111111")).one()
+    assert (impoundment.note, impoundment.seizure.seizer_phone) == ("by the well", None)
 
 
 def test_the_api_records_seizer_and_place_and_numbers_entries_per_pound_per_year(world, api, session):
