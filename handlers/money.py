@@ -16,13 +16,9 @@ from sqlalchemy.orm import Session
 
 from handlers import notices
 from handlers.errors import Refused
-from handlers.records import FUTURE_TOLERANCE, add_event, take_deposit
+from handlers.records import FUTURE_TOLERANCE, add_event
 from models import law, law_settled, queries
 from models.tables import Complaint, Deposit, Impoundment, Sale, Village
-
-__all__ = ["pay_surplus", "transfer_due_surpluses", "settle_pending_forfeitures", "refund_deposit",
-           "file_complaint", "decide_complaint", "take_deposit"]
-
 
 # ---------------------------------------------------------------- §186(1): the surplus
 

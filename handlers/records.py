@@ -5,7 +5,9 @@ rule is applied in exactly one place.
 Every function takes the session and `now`, changes rows, records an event on
 the impoundment's timeline and asks `notices` for the messages that follow.
 It commits nothing: the caller commits once, so a refused command changes
-nothing at all.
+nothing at all. What follows a release or sale in money (the deposit's life,
+surplus payment, complaints: issue 12) is in `handlers.money`, which this
+module owns and which keeps the same rules.
 """
 from __future__ import annotations
 
@@ -64,13 +66,7 @@ def seize(
         raise Refused("unknown_kind", f"unknown kind of cattle: {kind}", field="kind")
     if seized_at > now + FUTURE_TOLERANCE:
         raise Refused("future_seizure", "seized_at lies in the future", field="seized_at")
-    clean_tags = [queries.normalise_tag(t) if t else None for t in tags]
-    for tag in clean_tags:
-        held = queries.impoundment_by_tag(session, tag) if tag else None
-        if held is not None and held.status == "impounded":
-            raise Refused("already_impounded", f"tag {tag} is already in a pound", field="tag", status=409, tag=tag)
-    if len(set(t for t in clean_tags if t)) != len([t for t in clean_tags if t]):
-        raise Refused("duplicate_tag", "the same tag is listed twice", field="tag", status=409)
+    clean_tags = _free_tags(session, tags)
 
     village = pound.village
     if seizure is None:
@@ -115,6 +111,18 @@ def seize(
     if seizer is not None:
         register.send_copy(session, seizer, made, now)
     return made
+
+
+def _free_tags(session: Session, tags: list[str | None]) -> list[str | None]:
+    """The tags normalised, each listed once and none already in a pound."""
+    clean_tags = [queries.normalise_tag(t) if t else None for t in tags]
+    for tag in clean_tags:
+        held = queries.impoundment_by_tag(session, tag) if tag else None
+        if held is not None and held.status == "impounded":
+            raise Refused("already_impounded", f"tag {tag} is already in a pound", field="tag", status=409, tag=tag)
+    if len(set(t for t in clean_tags if t)) != len([t for t in clean_tags if t]):
+        raise Refused("duplicate_tag", "the same tag is listed twice", field="tag", status=409)
+    return clean_tags
 
 
 def forfeit_deposits(session: Session, owner_id: int, village: Village, impoundment: Impoundment,
@@ -250,12 +258,7 @@ def sell(
     if proceeds_paise < 0 or sale_expenses_paise < 0:
         raise Refused("negative_amount", "amounts cannot be negative", field="proceeds_paise")
     if buyer_phone:
-        buyer = queries.person_by_phone(session, buyer_phone)
-        try:
-            law.check_buyer(buyer.role if buyer else None)
-        except law.BuyerBarred:
-            raise Refused("buyer_barred", "a pound keeper or panchayat official may not buy (section 186(2))",
-                          field="buyer_phone", status=422)
+        _check_buyer(session, buyer_phone)
     dues = queries.dues_for(session, impoundment, at)
     village = impoundment.village
     # §185(4): the owner appeared and refused to pay: the security due comes off too.
@@ -285,6 +288,16 @@ def sell(
         session.flush()
     notices.after_sale(session, impoundment, record, now)
     return record
+
+
+def _check_buyer(session: Session, buyer_phone: str) -> None:
+    """§186(2): a keeper or panchayat official may not be the buyer."""
+    buyer = queries.person_by_phone(session, buyer_phone)
+    try:
+        law.check_buyer(buyer.role if buyer else None)
+    except law.BuyerBarred:
+        raise Refused("buyer_barred", "a pound keeper or panchayat official may not buy (section 186(2))",
+                      field="buyer_phone", status=422)
 
 
 def fix_auction(

@@ -368,7 +368,7 @@ MESSAGES = {
     "sms.released_protest_passed": "{tag} વાંધા સાથે છોડ્યું. જમા {total}: ફી {fee} + ચારો {expenses}, ડિપોઝિટ નહીં. ફરિયાદની મુદત (કલમ 188) {complaint}એ પૂરી થઈ. 4 અઠવાડિયા {protest_deadline}એ પૂરાં, કલમ 185(3).",
     "sms.sold_refused": "{tag} {proceeds}માં વેચાણ, માલિકે ભરવાની ના પાડી. ફી-ખર્ચ {dues} અને ડિપોઝિટ {security} બાદ (કલમ 185(4)), બચેલી રકમ {surplus} માલિક {surplus_deadline} સુધી લઈ શકે.",
     "sms.err.before_auction": "ટેગ {tag} તેની હરાજી {auction_at} પહેલાં વેચી ન શકાય: વેચાણ હરાજીમાં જ (કલમ 186(1)). કંઈ નોંધાયું નથી.",
-    "notice.protest_complaint": "વાંધા સાથે પરત. કોર્ટ (મેજિસ્ટ્રેટ)માં ફરિયાદ {complaint} સુધી, કલમ 188.",
+    "notice.protest_complaint": "વાંધા સાથે પરત. કોર્ટમાં ફરિયાદ {complaint} સુધી, કલમ 188.",
     "notice.protest_complaint_passed": "વાંધા સાથે પરત. ફરિયાદની મુદત (કલમ 188) {complaint}એ પૂરી થઈ.",
     "notice.protest_security": "{deadline} સુધી ફરિયાદ ન થાય તો ડિપોઝિટ ભરવી પડશે, કલમ 185(3).",
     "notice.security_due": "{kind} {tag}: 4 અઠવાડિયામાં ફરિયાદ નથી. ડબ્બે ડિપોઝિટ {amount} ભરો અને માલિકીનું એકરારનામું આપો, નહીં તો ઢોર ફરી પકડાશે (કલમ 185(3))",

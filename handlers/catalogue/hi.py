@@ -367,7 +367,7 @@ MESSAGES = {
     "sms.released_protest_passed": "{tag} आपत्ति के साथ छोड़ा. जमा {total}: शुल्क {fee} + चारा {expenses}, जमानत नहीं. शिकायत की अवधि (धारा 188) {complaint} को खत्म हुई. 4 हफ्ते {protest_deadline} को पूरे, धारा 185(3).",
     "sms.sold_refused": "{tag} {proceeds} में बिक्री, मालिक ने देने से मना किया. शुल्क-खर्च {dues} और जमानत {security} घटाकर (धारा 185(4)), बची राशि {surplus} मालिक {surplus_deadline} तक ले सकता है.",
     "sms.err.before_auction": "टैग {tag} उसकी नीलामी {auction_at} से पहले नहीं बिक सकता: बिक्री नीलामी में ही (धारा 186(1)). कुछ दर्ज नहीं हुआ.",
-    "notice.protest_complaint": "आपत्ति के साथ वापस. कोर्ट (मजिस्ट्रेट) में शिकायत {complaint} तक, धारा 188.",
+    "notice.protest_complaint": "आपत्ति के साथ वापस. कोर्ट में शिकायत {complaint} तक, धारा 188.",
     "notice.protest_complaint_passed": "आपत्ति के साथ वापस. शिकायत की अवधि (धारा 188) {complaint} को खत्म हुई.",
     "notice.protest_security": "{deadline} तक शिकायत न हो तो जमानत देनी होगी, धारा 185(3).",
     "notice.security_due": "{kind} {tag}: 4 हफ्ते में शिकायत नहीं. कांजी हाउस में जमानत {amount} दें और मालिकाना घोषणा-पत्र भरें, वरना पशु फिर पकड़ा जाएगा (धारा 185(3))",
