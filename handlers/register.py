@@ -45,8 +45,11 @@ def send_copy(session: Session, seizer: Person, made: Sequence[Impoundment], now
     first = made[0]
     tz = first.village.timezone
     language = seizer.language
-    entries = ", ".join(entry_label(i) for i in made)
-    tags = ", ".join(i.tag or i.receipt for i in made)
+    # Several animals brought at once are consecutive entries: one range, three tags at most (one SMS).
+    entries = entry_label(first) if len(made) == 1 else \
+        f"{first.register_serial}-{made[-1].register_serial}/{first.register_year}"
+    labels = [i.tag or i.receipt for i in made]
+    tags = ", ".join(labels[:3]) + (f" +{len(labels) - 3}" if len(labels) > 3 else "")
     text = t(language, "notice.register_copy", pound=first.pound.name[:30], entries=entries,
              count=len(made), kind=kind_name(language, first.kind), tags=tags,
              seized_at=when(first.seized_at, tz), place=(first.seizure.place or first.note or "-")[:40])

@@ -103,3 +103,9 @@ def test_register_refuses_a_period_that_ends_before_it_starts(world, api):
     response = api.get("/pounds/AMBA-1/register?from=2026-12-01&to=2026-11-01")
     assert response.status_code == 422 and response.get_json()["field"] == "to"
     assert api.get("/pounds/NOPE/register").status_code == 404
+
+
+def test_several_animals_brought_at_once_are_consecutive_entries_in_one_copy(world, send, session):
+    send(AMBA_KEEPER, "SEIZE 111111111111, 222222222222, 333333333333, 444444444444 cow BY 9825000099")
+    copy = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "register_copy")).one()
+    assert "3-6/2026" in copy.text and "111111111111, 222222222222, 333333333333 +1" in copy.text
