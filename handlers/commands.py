@@ -75,6 +75,7 @@ _KIND_INDEX = word_index(KIND_WORDS)
 _LANGUAGE_INDEX = word_index(LANGUAGE_WORDS)
 _LANGUAGE_NAME_KEYS = match_keys(LANGUAGE_NAMES)
 _PROTEST_KEYS = match_keys(PROTEST_WORDS)
+_REFUSED_KEYS = match_keys(REFUSED_WORDS)
 _BEFORE_PROTEST_KEYS = match_keys(BEFORE_PROTEST)
 _LOCAL_AUCTION_KEYS = match_keys(LOCAL_AUCTION_WORDS)
 _UNTAGGED_KEYS = match_keys(UNTAGGED_WORDS)
@@ -254,13 +255,13 @@ def _parse_sold(args: str) -> Command | Problem:
     amount, rest, bad = read_amount(args[end:])
     if bad:
         return _problem(bad, "sold")
-    runs = [(start, stop) for start, stop in letter_runs(rest) if match_key(rest[start:stop]) in _REFUSED_KEYS]
-    for start, stop in runs:
+    refusals = [(start, stop) for start, stop in letter_runs(rest) if match_key(rest[start:stop]) in _REFUSED_KEYS]
+    for start, stop in refusals:  # SOLD … REFUSED (§185(4)): the word, wherever it is, is not the phone
         rest = rest[:start] + " " * (stop - start) + rest[stop:]
     phone, bad = read_phone(rest)
     if bad:
         return _problem(bad, "sold")
-    return Command("sold", tags=(tag,), amount_rupees=amount, buyer_phone=phone, refused=bool(runs))
+    return Command("sold", tags=(tag,), amount_rupees=amount, buyer_phone=phone, refused=bool(refusals))
 
 
 def _parse_lang(args: str) -> Command | Problem:

@@ -264,11 +264,10 @@ def _release(ctx: Context, state: State) -> Ending:
                              actor_phone=ctx.caller.phone)
     amount = money(ctx.caller.language, record.total_paise)
     if state.protest:
-        # s12 (issue 12): the receipt states both deadlines, §188(1) and §185(3).
+        # §188(1) complaint deadline (or that it passed) and §185(3)'s four weeks (issue 12).
         terms = law_settled.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
         key = "ussd.release.done_protest_passed" if terms.complaint_deadline_passed else "ussd.release.done_protest_terms"
-        return Ending(ctx.t(key, amount=amount, complaint=day(terms.complaint_deadline),
-                            day=day(terms.protest_deadline)))
+        return Ending(ctx.t(key, amount=amount, complaint=day(terms.complaint_deadline), day=day(terms.protest_deadline)))
     return Ending(ctx.t("ussd.release.done", amount=amount))
 
 

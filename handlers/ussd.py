@@ -21,7 +21,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from sqlalchemy import event, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -30,11 +29,12 @@ from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, t
 from handlers.commands import normalise_digits
 from handlers.errors import Refused
 from handlers.navigator import Act, Context, Layout, Page, State, View
+from handlers.received import OutboxRowsWritten, printable, stored_answer
 from handlers.text import fits_ussd_page
 from models import queries
 from models.db import commit_lookup
 from models.phones import normalise_phone
-from models.tables import InboundMessage, OutboundMessage
+from models.tables import InboundMessage
 
 log = logging.getLogger("dabbo.ussd")
 
@@ -225,24 +225,15 @@ def screen(session: Session, *, phone: str, text: str, now: datetime, settings=N
 def _act(ctx: Context, act: Act, state: State) -> Screen:
     """Run a confirm step inside a savepoint, so that a refusal changes
     nothing, and collect the outbox rows it wrote."""
-    added: list[OutboundMessage] = []
-
-    def collect(_session, instance) -> None:
-        if isinstance(instance, OutboundMessage):
-            added.append(instance)
-
-    event.listen(ctx.session, "transient_to_pending", collect)
-    try:
-        with ctx.session.begin_nested():
-            shown = act.run(ctx, state)
-            ctx.session.flush()
-    except Refused as refused:
-        key = f"ussd.refused.{refused.code}"
-        return _end(ctx.t(key if key in CATALOGUES[DEFAULT_LANGUAGE] else "ussd.refused"))
-    finally:
-        event.remove(ctx.session, "transient_to_pending", collect)
-    return Screen(shown.text, True, [message.id for message in added if message.id is not None],
-                  changed_records=True)
+    with OutboxRowsWritten(ctx.session) as written:
+        try:
+            with ctx.session.begin_nested():
+                shown = act.run(ctx, state)
+                ctx.session.flush()
+        except Refused as refused:
+            key = f"ussd.refused.{refused.code}"
+            return _end(ctx.t(key if key in CATALOGUES[DEFAULT_LANGUAGE] else "ussd.refused"))
+    return Screen(shown.text, True, written.ids(), changed_records=True)
 
 
 # --------------------------------------------------------------------- one webhook request
@@ -251,12 +242,7 @@ def step_id(session_id: str, phone: str, text: str) -> str:
     """InboundMessage.provider_id of one USSD step: the session and a hash of
     the caller and the inputs. A retried request has the same id."""
     digest = hashlib.sha256(f"{phone}\n{text}".encode("utf-8", "replace")).hexdigest()[:32]
-    return f"{_printable(session_id)[:60]}:{digest}"
-
-
-def _printable(value: str | None) -> str:
-    # PostgreSQL text cannot hold NUL, and an audit row has no use for control characters.
-    return "".join(ch for ch in (value or "") if ch.isprintable() or ch == "\n")
+    return f"{printable(session_id)[:60]}:{digest}"
 
 
 def answer(session: Session, *, provider: str, session_id: str, phone: str, text: str, now: datetime,
@@ -285,7 +271,7 @@ def answer(session: Session, *, provider: str, session_id: str, phone: str, text
         person = queries.person_by_phone(session, e164)
         shown = _end(t(person.language if person else DEFAULT_LANGUAGE, "ussd.dial_again"))
     session.add(InboundMessage(channel="ussd", provider=provider, provider_id=provider_id, phone=e164,
-                               text=_printable(text[:MAX_TEXT_LENGTH + 100]), received_at=now,
+                               text=printable(text[:MAX_TEXT_LENGTH + 100]), received_at=now,
                                reply_text=shown.body, outcome="end" if shown.end else "continue"))
     try:
         if shown.changed_records or shown.message_ids:
@@ -302,8 +288,7 @@ def answer(session: Session, *, provider: str, session_id: str, phone: str, text
 
 
 def _stored(session: Session, provider: str, provider_id: str) -> Screen | None:
-    reply = session.scalar(select(InboundMessage.reply_text).where(
-        InboundMessage.provider == provider, InboundMessage.provider_id == provider_id))
+    reply = stored_answer(session, provider, provider_id)
     if not reply:
         return None
     return Screen(reply[PREFIX_LENGTH:], reply.startswith("END"), [])
