@@ -27,7 +27,7 @@ MESSAGES = {
     "sms.auctions": "Auctions in {village}: {items}",
     "sms.auction_item": "{when} at {place}, {count} animal(s)",
     "sms.auctions_none": "No auctions are due in {village}.",
-    "sms.help.owner": "Dabbo: send an animal's tag number to find it. FEES <tag> for dues. AUCTIONS. MY for your animals. LANG GU/HI/EN. STOP/START notices. Or dial {ussd}",
+    "sms.help.owner": "Dabbo: send an animal's tag number to find it. FEES <tag> for dues. AUCTIONS. RATES for the fee list. MY for your animals. LANG GU/HI/EN. STOP/START notices. Or dial {ussd}",
     "sms.help.keeper": "Keeper: SEIZE <tag>,<tag> <kind> [note], or SEIZE <kind> if no tag. RELEASE <tag> [PROTEST]. SOLD <tag> <Rs> [buyer phone]. LIST. FEES <tag>. USSD {ussd}",
     "sms.help.official": "Official: NOTICE <text> tells the village. AUCTION dd-mm [hh:mm] [place] fixes an auction. AUCTIONS. FEES <tag>. LANG GU/HI/EN. USSD {ussd}",
     "sms.lang": "Replies will now be in English.",

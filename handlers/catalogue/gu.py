@@ -28,7 +28,7 @@ MESSAGES = {
     "sms.auctions": "{village}માં હરાજી: {items}",
     "sms.auction_item": "{when} {place}, {count} ઢોર",
     "sms.auctions_none": "{village}માં કોઈ હરાજી નક્કી નથી.",
-    "sms.help.owner": "ઢોર શોધવા ટેગ નંબર મોકલો. FEES <ટેગ>: ભરવાની રકમ. AUCTIONS: હરાજી. MY: તમારા ઢોર. LANG GU/HI/EN: ભાષા. STOP/START: સૂચનાઓ. અથવા {ussd} ડાયલ કરો.",
+    "sms.help.owner": "ઢોર શોધવા ટેગ નંબર મોકલો. FEES <ટેગ>: ભરવાની રકમ. AUCTIONS: હરાજી. RATES: ફીનું પત્રક. MY: તમારા ઢોર. LANG GU/HI/EN: ભાષા. STOP/START: સૂચનાઓ. અથવા {ussd} ડાયલ કરો.",
     "sms.help.keeper": "રખેવાળ: SEIZE <ટેગ>,<ટેગ> <ઢોર> [નોંધ], ટેગ ન હોય તો SEIZE <ઢોર>. RELEASE <ટેગ> [PROTEST]. SOLD <ટેગ> <રૂ.> [ખરીદનારનો ફોન]. LIST. FEES <ટેગ>. USSD {ussd}",
     "sms.help.official": "અધિકારી: NOTICE <લખાણ> ગામને જાણ. AUCTION dd-mm [hh:mm] [સ્થળ] હરાજી નક્કી. AUCTIONS. FEES <ટેગ>. LANG GU/HI/EN. USSD {ussd}",
     "sms.lang": "હવેથી જવાબ ગુજરાતીમાં આવશે.",

@@ -27,7 +27,7 @@ MESSAGES = {
     "sms.auctions": "{village} में नीलामी: {items}",
     "sms.auction_item": "{when} {place}, {count} पशु",
     "sms.auctions_none": "{village} में कोई नीलामी तय नहीं है.",
-    "sms.help.owner": "पशु खोजने के लिए टैग नंबर भेजें. FEES <टैग>: देय राशि. AUCTIONS: नीलामी. MY: आपके पशु. LANG GU/HI/EN: भाषा. STOP/START: सूचनाएं. या {ussd} डायल करें.",
+    "sms.help.owner": "पशु खोजने के लिए टैग नंबर भेजें. FEES <टैग>: देय राशि. AUCTIONS: नीलामी. RATES: शुल्क सूची. MY: आपके पशु. LANG GU/HI/EN: भाषा. STOP/START: सूचनाएं. या {ussd} डायल करें.",
     "sms.help.keeper": "रक्षक: SEIZE <टैग>,<टैग> <पशु> [नोट], बिना टैग SEIZE <पशु>. RELEASE <टैग> [PROTEST]. SOLD <टैग> <रु.> [खरीदार फोन]. LIST. FEES <टैग>. USSD {ussd}",
     "sms.help.official": "अधिकारी: NOTICE <संदेश> गांव को सूचना. AUCTION dd-mm [hh:mm] [स्थान] नीलामी तय. AUCTIONS. FEES <टैग>. LANG GU/HI/EN. USSD {ussd}",
     "sms.lang": "अब से जवाब हिंदी में आएंगे.",
