@@ -25,7 +25,7 @@ from sqlalchemy import bindparam, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from handlers import account, admin, keeper, lookup, official
+from handlers import account, admin, keeper, lookup, official, rates
 from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, language_or_default, t
 from handlers.commands import Command, Problem, parse
 from handlers.errors import Refused
@@ -81,11 +81,12 @@ COMMANDS: dict[str, tuple[Callable[[Session, Context, Command], str], str | None
     "list": (keeper.list_pound, "keeper"),
     "notice": (official.notice, "official"),
     "auction": (official.auction, "official"),
+    "rates": (rates.rates, None),
 }
 ROLE_REFUSALS = {"keeper": "keeper_only", "official": "official_only"}
 # Commands that change no record: they write the audit row and, for FIND and
 # FEES, the asker's reminder subscription (a Watch), nothing else.
-LOOKUPS = frozenset({"find", "fees", "auctions", "my", "help", "list"})
+LOOKUPS = frozenset({"find", "fees", "auctions", "my", "help", "list", "rates"})
 
 
 def _only_looked_up(outcome: str) -> bool:

@@ -29,7 +29,7 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     # Imported here, not at the top: the worker and cron import this package
     # too, and need none of the web's blueprints (nor pydantic, alembic).
-    from sms_gateway import api, api_money, health  # noqa: F401  api_money adds routes to api.bp
+    from sms_gateway import api, api_books, api_money, api_orders, health  # noqa: F401  they add routes to api.bp
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
@@ -51,7 +51,8 @@ def register_optional_blueprints(app: Flask) -> None:
     module exposes `bp`."""
     import importlib
 
-    for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard"):
+    for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard",
+                 "sms_gateway.books_pages", "sms_gateway.public"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
