@@ -13,7 +13,7 @@ from sqlalchemy import Boolean, Integer, String, cast, insert, literal, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from handlers.catalogue import LANGUAGES, t
+from handlers.catalogue import LANGUAGES, place_name, t
 from handlers.errors import Refused
 from handlers.replies import max_segments
 from handlers.text import encoding, segments
@@ -39,7 +39,8 @@ def create(session: Session, village: Village, text: str, *, now: datetime, send
     broadcast = Broadcast(village_id=village.id, text=text, kind=kind, created_at=now, sender_phone=sender_phone)
     session.add(broadcast)
     session.flush()
-    texts = {lang: t(lang, "notice.broadcast", village=village.name, text=text) for lang in LANGUAGES}
+    texts = {lang: t(lang, "notice.broadcast", village=place_name(lang, village.name, village.names, village.code),
+                     text=text) for lang in LANGUAGES}
     ids = fan_out(session, village_id=village.id, kind=kind, key_prefix=f"{kind}:{broadcast.id}", texts=texts,
                   now=now, broadcast_id=broadcast.id)
     broadcast.recipient_count = len(ids)

@@ -119,6 +119,8 @@ LANGUAGE_WORDS: dict[str, str] = {
     "hi": "hi", "hin": "hi", "hindi": "hi",
     "हिंदी": "hi", "हिन्दी": "hi", "હિન્દી": "hi", "હિંદી": "hi",
     "en": "en", "eng": "en", "english": "en",
+    # Gujarati in Latin letters (issue 15): GSM-7, for handsets without Gujarati script.
+    "gul": "gul", "gujlish": "gul", "gujglish": "gul",
     "અંગ્રેજી": "en", "अंग्रेजी": "en", "अंग्रेज़ी": "en", "इंग्लिश": "en", "ઇંગ્લિશ": "en",
 }
 # Sent alone, these set the language; the short codes ("hi") do not (a greeting is not a command).
@@ -206,7 +208,7 @@ class Command:
     protest: bool = False           # RELEASE … PROTEST (§185(2))
     amount_rupees: int | None = None  # SOLD proceeds, whole rupees
     buyer_phone: str | None = None  # SOLD buyer, as typed (ASCII digits); the handler normalises it
-    language: str | None = None     # LANG: "gu" | "hi" | "en"
+    language: str | None = None     # LANG: "gu" | "hi" | "en" | "gul"
     village_code: str | None = None  # AUCTIONS <code>, uppercased
     text: str | None = None         # NOTICE body: as typed, trimmed, control characters removed
     day: int | None = None

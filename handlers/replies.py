@@ -20,7 +20,7 @@ from models.tables import Person
 if TYPE_CHECKING:  # handlers never import sms_gateway at run time
     from sms_gateway.settings import Settings
 
-MAX_SEGMENTS = {"en": 2, "gu": 4, "hi": 4}
+MAX_SEGMENTS = {"en": 2, "gu": 4, "hi": 4, "gul": 2}
 NAME_LENGTH = 30  # a pound or village name is cut here so a reply keeps its budget
 
 
