@@ -14,7 +14,7 @@ import redis
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
 from handlers import broadcasts
-from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, kind_name, money, t
+from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, counted, days_text, kind_name, money, t
 from handlers.errors import Refused
 from models import law, queries
 from models.phones import normalise_phone
@@ -78,6 +78,8 @@ def page_helpers() -> dict:
         "languages": LANGUAGE_NAMES,
         "rs": lambda paise: money(lang, paise),
         "kind": lambda value: kind_name(lang, value),
+        "days_text": lambda days: days_text(lang, days),
+        "message_kind": lambda code: message_kind(lang, code),
         "local": local,
         "day": lambda value: "" if value is None else value.strftime("%d-%m-%Y"),
         "csrf_field": signin.CSRF_FIELD,
@@ -87,6 +89,12 @@ def page_helpers() -> dict:
         "here": here(),
         "carries_code": signin.carries_code,
     }
+
+
+def message_kind(lang: str, code: str) -> str:
+    """An outbox kind in words in the reader's language, never the code (issue 15)."""
+    key = f"dash.kind_{code}"
+    return t(lang, key) if key in CATALOGUES[lang] else code.replace("_", " ")
 
 
 def here() -> str:
@@ -229,7 +237,8 @@ def broadcast():
             return redirect(url_for("dashboard.index") + "#broadcast")
         count = sent.recipient_count
         db().commit()  # the rows reach RQ through the after-commit hook
-        flash(say("broadcast_sent", village=village.name, count=count), "info")
+        flash(say("broadcast_sent", village=village.name, count=count, people=counted(language(), "person", count)),
+              "info")
     return redirect(url_for("dashboard.index") + "#broadcast")
 
 

@@ -49,8 +49,8 @@ POUNDS = [("AMBA-1", "AMBA", "Ambaji panchayat pound"), ("BHAV-1", "BHAV", "Bhav
 NAMES = {
     "AMBA": {"gu": "અંબાજી", "hi": "अंबाजी", "en": "Ambaji"},
     "BHAV": {"gu": "ભાવપુર", "hi": "भावपुर", "en": "Bhavpur"},
-    "AMBA-1": {"gu": "અંબાજી", "hi": "अंबाजी", "en": "Ambaji pound"},
-    "BHAV-1": {"gu": "ભાવપુર", "hi": "भावपुर", "en": "Bhavpur pound"},
+    "AMBA-1": {"gu": "અંબાજી નં.1", "hi": "अंबाजी नं.1", "en": "Ambaji pound"},
+    "BHAV-1": {"gu": "ભાવપુર નં.1", "hi": "भावपुर नं.1", "en": "Bhavpur pound"},
 }
 PEOPLE = [
     # phone, name, role, village, pound, language

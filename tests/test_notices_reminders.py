@@ -138,10 +138,10 @@ def test_each_keeper_gets_a_morning_digest_once(app, world, clock, dispatch, run
     [amba] = messages(app, "keeper_digest", to="+919825000001")
     [bhav] = messages(app, "keeper_digest", to="+919825000002")
     # AMBA holds the demo's cow (auction 06-12) and bullock (auction 28-11, overdue).
-    assert amba.text == t("gu", "notice.keeper_digest", pound="અંબાજી", day="01-12", count=2,
+    assert amba.text == t("gu", "notice.keeper_digest", pound="અંબાજી નં.1", day="01-12", count=2,
                           animals="1 ગાય, 1 બળદ", today=0, tomorrow=0)
     # BHAV's buffalo, seized 25-11 08:00, is auctioned 02-12 11:00: tomorrow.
-    assert bhav.text == t("hi", "notice.keeper_digest", pound="भावपुर", day="01-12", count=1,
+    assert bhav.text == t("hi", "notice.keeper_digest", pound="भावपुर नं.1", day="01-12", count=1,
                           animals="1 भैंस", today=0, tomorrow=1)
     assert (amba.status, bhav.status) == ("sent", "sent")
 

@@ -6,12 +6,12 @@ import string
 
 import pytest
 
-from handlers.catalogue import CATALOGUES, kind_name, money
+from handlers.catalogue import CATALOGUES, counted, days_text, kind_name, money
 from handlers.commands import KIND_NAMES
 from handlers.replies import MAX_SEGMENTS, NAME_LENGTH, short
 from handlers.text import GSM7, encoding, segments
 
-LANGUAGES = ("gu", "hi", "en")
+LANGUAGES = ("gu", "hi", "en", "gul")
 SMS_KEYS = sorted(key for key in CATALOGUES["en"] if key.startswith("sms."))
 
 # Composite templates and the item template whose worst case fills their list.
@@ -40,6 +40,8 @@ def worst_values(language: str) -> dict[str, object]:
         "security": amount, "dues": amount, "surplus": money(language, 10 ** 10),
         "proceeds": money(language, 10 ** 10),  # Rs 10 crore: the parser's upper bound
         "days": 365, "count": 99999, "max": 4, "ussd": "*384*12345#",
+        "days_text": days_text(language, 365), "animals": counted(language, "animal", 99999),
+        "people": counted(language, "person", 99999), "more": counted(language, "more_tag", 99999),
     }
 
 

@@ -28,7 +28,7 @@ def by_tag(session, tag):
 
 def test_seize_with_several_tags_records_one_seizure_and_replies_with_receipts(world, send, session):
     reply = send(AMBA_KEEPER, "SEIZE 111111111111, 222222222222 gay loose on the highway")
-    assert reply == "2 ગાય જપ્ત. પહોંચ: 100004,100005. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00."
+    assert reply == "ડબ્બે પૂરેલ: 2 ગાય. પહોંચ: 100004,100005. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00."
     first, second = by_tag(session, "111111111111"), by_tag(session, "222222222222")
     assert first.seizure_id == second.seizure_id
     assert (first.kind, first.pound.code, first.keeper.phone, first.note) == (
@@ -42,7 +42,7 @@ def test_seize_of_a_registered_tag_links_the_owner(world, send, session):
 
 def test_seize_without_a_tag_gives_one_receipt(world, send, session):
     assert send(AMBA_KEEPER, "SEIZE ભેંસ") == (
-        "1 ભેંસ જપ્ત. પહોંચ: 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
+        "ડબ્બે પૂરેલ: 1 ભેંસ. પહોંચ: 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
     untagged = session.scalars(select(Impoundment).where(Impoundment.receipt == "100004")).one()
     assert (untagged.tag, untagged.kind) == (None, "buffalo")
 
@@ -50,7 +50,7 @@ def test_seize_without_a_tag_gives_one_receipt(world, send, session):
 def test_seize_in_hindi_and_in_english(world, send):
     # Bhavpur keeper: seized now, auction at the village's 11:00 after the deadline.
     assert send(BHAV_KEEPER, "SEIZE 555555555555 बकरी") == (
-        "1 बकरी जब्त. रसीद: 100004. छुड़ाने की अवधि 07-12 10:00, नीलामी 07-12 11:00.")
+        "कांजी हाउस में बंद: 1 बकरी. रसीद: 100004. छुड़ाने की अंतिम तिथि 07-12 10:00, नीलामी 07-12 11:00.")
     send(AMBA_KEEPER, "LANG EN")
     assert send(AMBA_KEEPER, "SEIZE 666666666666 cow") == (
         "Seized 1 cow. Receipt: 100005. Claim by 07-12 10:00, auction 07-12 11:00.")
@@ -66,7 +66,7 @@ def test_seize_of_a_tag_already_in_a_pound_changes_nothing(world, send, session)
 def test_many_receipts_are_paged_within_the_budget(world, send):
     tags = ", ".join(f"9000000000{n:02d}" for n in range(40))
     reply = send(AMBA_KEEPER, f"SEIZE {tags} cow")
-    assert reply.startswith("40 ગાય જપ્ત. પહોંચ: 100004,100005,")
+    assert reply.startswith("ડબ્બે પૂરેલ: 40 ગાય. પહોંચ: 100004,100005,")
     assert "વધુ" in reply
     from handlers.text import segments
     assert segments(reply) <= 4

@@ -87,9 +87,15 @@ def spoken(language: str | None, moment: datetime, tz: str, *, deadline: bool = 
     return f"{local:%d-%m} " + t(language, f"time.{_period(local.hour)}", h=clock, ampm=ampm)
 
 
+def counted(language: str | None, noun: str, count: int) -> str:
+    """"1 person" / "2 people": `count.<noun>.one` or `.many` (Gujarati and Hindi
+    often say the same for both)."""
+    return t(language, f"count.{noun}.{'one' if count == 1 else 'many'}", count=count)
+
+
 def days_text(language: str | None, days: int) -> str:
-    """"1 day" / "3 days" (Gujarati and Hindi say દિવસ / दिन for both)."""
-    return t(language, "count.day" if days == 1 else "count.days", count=days)
+    """"1 day" / "3 days"."""
+    return counted(language, "day", days)
 
 
 def counted_kind(language: str | None, count: int, kind: str) -> str:
