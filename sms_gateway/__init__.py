@@ -26,7 +26,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["dabbo"] = make_runtime(settings)
     app.teardown_appcontext(close_db)
 
-    from sms_gateway import api, health
+    from sms_gateway import api, api_costs, health  # noqa: F401 (api_costs adds its route to api.bp)
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
@@ -46,7 +46,8 @@ def register_optional_blueprints(app: Flask) -> None:
     module exposes `bp`."""
     import importlib
 
-    for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard"):
+    for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard",
+                 "sms_gateway.cost_page", "sms_gateway.impoundment_page", "sms_gateway.staff_forms"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

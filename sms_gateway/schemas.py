@@ -120,3 +120,9 @@ class MessagesQuery(Body):
     status: Literal["queued", "sending", "sent", "delivered", "failed", "cancelled"] | None = None
     kind: str | None = None
     limit: int = Field(default=100, ge=1, le=1000)
+
+
+class CostsQuery(Body):
+    """`GET /costs?village=&month=` (issue 15): a month as YYYY-MM, default this month."""
+    village: str | None = Field(default=None, max_length=32)
+    month: str | None = Field(default=None, pattern=r"^\d{4}-(0[1-9]|1[0-2])$")
