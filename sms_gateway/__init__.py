@@ -47,7 +47,8 @@ def register_optional_blueprints(app: Flask) -> None:
     import importlib
 
     for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard",
-                 "sms_gateway.cost_page", "sms_gateway.impoundment_page", "sms_gateway.staff_forms"):
+                 "sms_gateway.cost_page", "sms_gateway.impoundment_page", "sms_gateway.staff_forms",
+                 "sms_gateway.composer_page"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

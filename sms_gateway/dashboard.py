@@ -13,12 +13,10 @@ from zoneinfo import ZoneInfo
 import redis
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
-from handlers import broadcasts
 from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, counted, days_text, kind_name, money, t
-from handlers.errors import Refused
 from models import law, queries
 from models.phones import normalise_phone
-from models.tables import Person, Village
+from models.tables import Person
 from sms_gateway import overview, signin, simulator
 from sms_gateway.extensions import db, now, runtime, settings
 
@@ -209,37 +207,6 @@ def index():
         kinds=law.KINDS,
         max_chars=BROADCAST_MAX_CHARS,
     )
-
-
-@bp.post("/broadcast")
-def broadcast():
-    """An official's notice to every opted-in person of the village: the same
-    `handlers.broadcasts.create` as `NOTICE` and `POST /api/v1/broadcasts`."""
-    if (refused := require_viewer()) is not None:
-        return refused
-    viewer = g.viewer
-    text = " ".join(request.form.get("text", "").split())
-    if viewer.is_admin:
-        village = queries.village_by_code(db(), request.form.get("village", ""))
-    else:
-        village = db().get(Village, viewer.village_id)
-    if village is None:
-        flash(say("broadcast_no_village"), "error")
-    elif not text or len(text) > BROADCAST_MAX_CHARS:
-        flash(say("broadcast_bad_text", max=BROADCAST_MAX_CHARS), "error")
-    else:
-        try:
-            sent = broadcasts.create(db(), village, text, now=now(),
-                                     sender_phone=viewer.person.phone if viewer.person else None)
-        except Refused as refused:  # over 4 SMS parts
-            db().rollback()
-            flash(t(language(), f"sms.err.{refused.code}", **refused.detail), "error")
-            return redirect(url_for("dashboard.index") + "#broadcast")
-        count = sent.recipient_count
-        db().commit()  # the rows reach RQ through the after-commit hook
-        flash(say("broadcast_sent", village=village.name, count=count, people=counted(language(), "person", count)),
-              "info")
-    return redirect(url_for("dashboard.index") + "#broadcast")
 
 
 # --- the phone simulator --------------------------------------------------------------
