@@ -44,7 +44,7 @@ FORMS = {
               "code", ("code", "AMBA-1")),
     "pound-fee": ({"kind": "camel", "amount": "120", "effective_from": "2026-12-01"}, "amount", ("amount", "12.5")),
     "daily-rate": ({"village": "AMBA", "kind": "camel", "amount": "90", "effective_from": "2026-12-01"},
-                   "amount", ("effective_from", "2026-13-01")),
+                   "amount", ("amount", "ninety")),
     "security-scale": ({"village": "AMBA", "rows": "1 1 1 1 200\n2 - 1 - 300", "effective_from": "2026-12-01"},
                        "rows", ("rows", "1 1 1")),
     "seizure": ({"pound": "AMBA-1", "kind": "buffalo", "tag": "123456789013", "note": "near the tank"},
@@ -155,7 +155,7 @@ def test_a_form_posted_without_the_sessions_csrf_token_is_refused(staff_page, se
     page = staff_page
     page.goto("/records/owner?lang=en")
     fill(page, FORMS["owner"][0])
-    page.evaluate("document.querySelector('input[name=csrf_token]').value = 'forged'")
+    page.evaluate("document.querySelector('#staff-form input[name=csrf_token]').value = 'forged'")
     with page.expect_navigation():
         page.click("#staff-form button[type=submit]")
     assert "This form has expired" in page.content()

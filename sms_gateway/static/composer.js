@@ -51,7 +51,7 @@
     }
     text.addEventListener("input", update);
     if (village && village.addEventListener) { village.addEventListener("change", update); }
-    update();
+    if (!meter.textContent.trim()) { update(); }  // keep the server's exact figures after "Check"
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("form[data-max-parts]"), wire);
