@@ -41,7 +41,7 @@ from handlers.catalogue import (
     t,
 )
 from handlers.outbox import SOLICITED_KINDS, queue_message
-from models import law, queries
+from models import law, outbox, queries
 from models.tables import (
     Deposit,
     Event,
@@ -513,7 +513,7 @@ _WRITTEN = "notices.written"
 
 
 def _written_count(session: Session) -> int:
-    return session.info.get(_WRITTEN, 0) + len(session.info.get(broadcasts.WRITTEN_IDS, ()))
+    return session.info.get(_WRITTEN, 0) + len(outbox.bulk_written(session))
 
 
 def _exists(session: Session, key: str) -> bool:

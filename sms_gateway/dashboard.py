@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 import redis
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
-from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, counted, days_text, kind_name, money, t
-from models import law, queries
+from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, days_text, kind_name, money, t
+from models import law
 from models.phones import normalise_phone
 from models.tables import Person
 from sms_gateway import overview, signin, simulator

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from handlers.catalogue import CATALOGUES, LANGUAGES, kind_name, t
-from handlers.commands import KIND_NAMES
+from models.law import KINDS as KIND_NAMES
 from handlers.text import encoding, segments
 
 TAG = "345678901234"
