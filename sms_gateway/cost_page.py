@@ -14,7 +14,7 @@ from sms_gateway.extensions import db, settings
 from sms_gateway.staff_pages import staff_blueprint
 
 bp = staff_blueprint("costs")
-MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+MONTH = re.compile(r"^20\d{2}-(0[1-9]|1[0-2])$")  # as schemas.CostsQuery
 
 
 @bp.get("/costs")

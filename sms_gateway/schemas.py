@@ -123,6 +123,6 @@ class MessagesQuery(Body):
 
 
 class CostsQuery(Body):
-    """`GET /costs?village=&month=` (issue 15): a month as YYYY-MM, default this month."""
+    """`GET /costs?village=&month=` (issue 15): a month as YYYY-MM (2000-2099), default this month."""
     village: str | None = Field(default=None, max_length=32)
-    month: str | None = Field(default=None, pattern=r"^\d{4}-(0[1-9]|1[0-2])$")
+    month: str | None = Field(default=None, pattern=r"^20\d{2}-(0[1-9]|1[0-2])$")

@@ -18,6 +18,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+import sms_gateway.api_costs  # noqa: F401 (its route joins the document, as in create_app)
 from sms_gateway.api import openapi_document
 from tests.conftest import ADMIN_TOKEN
 
