@@ -29,7 +29,7 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     # Imported here, not at the top: the worker and cron import this package
     # too, and need none of the web's blueprints (nor pydantic, alembic).
-    from sms_gateway import api, api_costs, health  # noqa: F401 (api_costs adds its route to api.bp)
+    from sms_gateway import api, api_costs, api_money, health  # noqa: F401 (api_costs, api_money add routes to api.bp)
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)

@@ -17,10 +17,13 @@ from models.tables import Pound, Village
 from sms_gateway import dashboard
 from sms_gateway.dashboard import require_viewer, say
 from sms_gateway.extensions import db
-from sms_gateway.staff_form_specs import FORMS, FieldError, Form
+from sms_gateway.staff_form_money import MONEY_FORMS
+from sms_gateway.staff_form_specs import FORMS as RECORD_FORMS
+from sms_gateway.staff_form_specs import FieldError, Form
 from sms_gateway.staff_pages import staff_blueprint
 
 bp = staff_blueprint("staff")
+FORMS = {**RECORD_FORMS, **{form.slug: form for form in MONEY_FORMS}}
 
 # A refusal's field, as a handler names it, to the form field it concerns.
 FIELD_ALIASES = {"proceeds_paise": "proceeds", "amount_paise": "amount", "sale_expenses_paise": "sale_expenses",
@@ -42,9 +45,9 @@ def choices(name: str | None) -> list[tuple[str, str]]:
         return [(k, t(dashboard.language(), f"kind.{k}")) for k in law.KINDS]
     if name == "languages":
         return [("", "-")] + [(code, t(code, "ussd.lang." + code)) for code in LANGUAGES]
-    if name in ("roles", "modes"):
-        options = ("keeper", "official") if name == "roles" else ("normal", "protest")
-        return [(o, say(f"form_{o}")) for o in options]
+    options = {"roles": ("keeper", "official"), "modes": ("normal", "protest"), "outcomes": ("upheld", "dismissed")}
+    if name in options:
+        return [(o, say(f"form_{o}")) for o in options[name]]
     return []
 
 

@@ -108,14 +108,14 @@ def test_the_release_receipt_lists_what_was_paid_and_when_the_deposit_is_refunda
         "Paid Rs 520: fee 10, feeding 1 day 10, deposit 500 (refundable from 30-05-2027 if not impounded again)")
 
 
-def test_a_release_under_protest_tells_the_28_day_complaint_deadline(app, api, world, run_worker):
+def test_a_release_under_protest_tells_the_complaint_deadline_and_the_four_weeks(app, api, world, run_worker):
     impoundment = seize_goat(api)
     api.post(f"/impoundments/{impoundment['id']}/release", {"under_protest": True})
     run_worker()
 
     [receipt] = messages(app, "release_receipt")
-    # §185(2): fee and expenses, deposited. §188(1): seized 30-11, complaint by 30-11 + 10 = 10-12.
-    # §185(3): released 30-11 + 28 days = 28-12. No deposit item (none was taken).
+    # §185(2): fee and expenses, deposited. Seized 30-11: §188(1) complaint by 30-11 + 10 = 10-12;
+    # AMBA is notified (§189), so the §185(3) four weeks: 30-11 + 28 = 28-12. No deposit item (none was taken).
     assert receipt.text.endswith("Deposited Rs 20: fee 10, feeding 1 day 10. Complain to a magistrate by 10-12 "
                                  "(s.188). If no complaint is made by 28-12, a security deposit becomes due "
                                  "(s.185(3)).")

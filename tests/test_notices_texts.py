@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from handlers.catalogue import CATALOGUES, LANGUAGES, kind_name, t
+from handlers.catalogue import CATALOGUES, LANGUAGES, kind_name, money, t
 from models.law import KINDS as KIND_NAMES
 from handlers.text import encoding, segments
 
@@ -30,7 +30,6 @@ BUDGET = {
     "notice.auction": {"gu": 1, "hi": 1, "gul": 1, "en": 1},
     "notice.release_receipt": {"gu": 2, "hi": 2, "gul": 1, "en": 1},
     "notice.release_protest": {"gu": 4, "hi": 4, "gul": 2, "en": 2},
-    "notice.release_protest_late": {"gu": 4, "hi": 4, "gul": 2, "en": 2},
 }
 DEFAULT_BUDGET = {"gu": 3, "hi": 3, "gul": 2, "en": 2}
 
@@ -44,7 +43,8 @@ def values(lang: str) -> dict:
                 deadline=HOURS[lang], auction=HOURS[lang], complaint="24-12", place=NAMES[lang],
                 animals=t(lang, "notice.head_count", count=99), receipt="100123", total="9999", fee="9999",
                 days=DAYS[lang], expenses="9999", deposit="9999", day="15-06-2027", proceeds="99999",
-                surplus="99999", forfeited="9999", count=99, today=9, tomorrow=9)
+                surplus="99999", forfeited="9999", count=99, today=9, tomorrow=9,
+                comp=money(lang, 10000), fees=money(lang, 999900), to="+919825000400", paid_on="30-05-2027")
 
 
 NOTICE_KEYS = sorted(k for k in CATALOGUES["en"]
@@ -57,6 +57,9 @@ def full_text(lang: str, key: str) -> str:
     text = t(lang, key, **values(lang))
     if key == "notice.release_receipt":
         text += t(lang, "notice.release_deposit", **values(lang))
+    if key == "notice.release_protest":  # the longer of the two §188 tails, and the §185(3) one
+        tails = [t(lang, k, complaint="24-12") for k in ("notice.protest_complaint", "notice.protest_complaint_passed")]
+        text += " " + max(tails, key=len) + " " + t(lang, "notice.protest_security", deadline="28-12")
     return text
 
 
