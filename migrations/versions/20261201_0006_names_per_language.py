@@ -1,13 +1,13 @@
 """issue 15: village and pound names per language; room for the `gul` language code
 
 Revision ID: 0006
-Revises: 0001
+Revises: 0003 (0001 before the merge of s12)
 """
 from alembic import op
 import sqlalchemy as sa
 
 revision = '0006'
-down_revision = '0001'
+down_revision = '0003'  # issue 12's; 0001 on a branch without it (the integrator chains)
 branch_labels = None
 depends_on = None
 
