@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from handlers import admin, broadcasts  # noqa: E402
 from models.tables import OutboundMessage, Person  # noqa: E402
-from sms_gateway.extensions import make_runtime  # noqa: E402
+from sms_gateway.runtime import make_runtime  # noqa: E402
 from sms_gateway.settings import Settings  # noqa: E402
 from tests.fakes.at_server import FakeAfricasTalking  # noqa: E402
 from tests.fakes.twilio_server import FakeTwilio  # noqa: E402

@@ -635,7 +635,7 @@ def run_ticks(args, workdir: Path) -> dict:
     from zoneinfo import ZoneInfo
 
     from sms_gateway import dispatcher
-    from sms_gateway.extensions import make_runtime
+    from sms_gateway.runtime import make_runtime
     from sms_gateway.settings import Settings
 
     env = service_env(args.port, args.redis_db)

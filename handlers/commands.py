@@ -64,8 +64,12 @@ from handlers.fields import BEFORE_TIME_KEYS, Bad, match_date, read_amount, read
 from handlers.scanner import (LEADING_SEPARATORS, clean, detail, first_token, is_digit, is_letter,
                               leading_word, letter_runs, match_key, match_keys, next_word, split_tag_region,
                               strip_controls, strip_edges, tags_from_region, trim_note, word_index)
-# Read here by the handlers and tests: the tag shapes and the digit folding the grammar uses.
-from handlers.scanner import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits  # noqa: F401
+# Re-exported for handlers/menus.py and handlers/ussd.py, which still read the tag shapes and
+# the digit folding here; their home is handlers.scanner.
+from handlers.scanner import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
+
+__all__ = ["COMMAND_WORDS", "KIND_WORDS", "LANGUAGE_WORDS", "MAX_TEXT_LENGTH", "NAMES", "PROBLEM_CODES",
+           "Command", "Problem", "kind_from_word", "parse", "RECEIPT_DIGITS", "TAG_DIGITS", "normalise_digits"]
 
 _log = logging.getLogger(__name__)
 
@@ -80,7 +84,6 @@ _BEFORE_PROTEST_KEYS = match_keys(BEFORE_PROTEST)
 _LOCAL_AUCTION_KEYS = match_keys(LOCAL_AUCTION_WORDS)
 _UNTAGGED_KEYS = match_keys(UNTAGGED_WORDS)
 _BEFORE_DATE_KEYS = match_keys(BEFORE_DATE)
-_REFUSED_KEYS = match_keys(REFUSED_WORDS)
 _BY_KEYS = match_keys(BY_WORDS)
 
 MAX_TEXT_LENGTH = 1000          # characters; a NOTICE body is exempt (the handler limits it)

@@ -16,7 +16,7 @@ from handlers.commands import Command
 from handlers.errors import Refused
 from handlers.lookup import find_impoundment, label
 from handlers.replies import Context, fit_list
-from models import law, law_settled
+from models import law
 from models.phones import normalise_phone
 from models.tables import Impoundment, Person
 
@@ -52,7 +52,7 @@ def release(session: Session, context: Context, command: Command) -> str:
     record = records.release(session, impoundment, now=context.now, under_protest=command.protest,
                              actor_phone=keeper.phone)
     if record.under_protest:
-        terms = law_settled.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
+        terms = law.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
         key = "sms.released_protest_passed" if terms.complaint_deadline_passed else "sms.released_protest_terms"
         return t(language, key, tag=label(impoundment), total=money(language, record.total_paise),
                  fee=money(language, record.pound_fee_paise), expenses=money(language, record.expenses_paise),

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from handlers import notices
 from handlers.errors import Refused
 from handlers.records import FUTURE_TOLERANCE, add_event
-from models import law, law_settled, queries
+from models import law, queries
 from models.tables import Complaint, Deposit, Impoundment, Sale, Village
 
 # ---------------------------------------------------------------- §186(1): the surplus
@@ -37,7 +37,7 @@ def pay_surplus(session: Session, impoundment: Impoundment, *, to_phone: str, no
         raise Refused("no_surplus", "the sale left no surplus", status=409)
     if at > now + FUTURE_TOLERANCE:
         raise Refused("future_payment", "payment time lies in the future", field="at")
-    if not law_settled.surplus_payable(sale.sold_at, at, impoundment.village.timezone):
+    if not law.surplus_payable(sale.sold_at, at, impoundment.village.timezone):
         raise Refused("surplus_deadline_passed", "only within the 15 days after the sale (section 186(1))",
                       field="at", status=409, surplus_deadline=sale.surplus_deadline.isoformat())
     sale.surplus_paid_at, sale.surplus_paid_to_phone = at, to_phone
@@ -81,7 +81,7 @@ def settle_pending_forfeitures(session: Session, now: datetime) -> int:
         village = session.get(Village, deposit.village_id)
         reseizure = session.get(Impoundment, deposit.forfeited_by_id)
         complaint = queries.occasion_complaint(session, reseizure)
-        if law_settled.forfeiture_final(deposit.forfeit_pending_until, law.local_date(now, village.timezone),
+        if law.forfeiture_final(deposit.forfeit_pending_until, law.local_date(now, village.timezone),
                                         complaint is not None, complaint.outcome if complaint else None):
             _forfeit(session, deposit, village, reseizure, now)
             settled += 1
@@ -89,7 +89,7 @@ def settle_pending_forfeitures(session: Session, now: datetime) -> int:
 
 
 def _forfeit(session: Session, deposit: Deposit, village: Village, reseizure: Impoundment, now: datetime) -> None:
-    forfeited, remainder = law_settled.split_forfeiture(deposit.amount_paise, village.forfeit_percent)
+    forfeited, remainder = law.split_forfeiture(deposit.amount_paise, village.forfeit_percent)
     deposit.status, deposit.forfeited_paise = "forfeited", forfeited
     deposit.forfeited_at = deposit.closed_at = now
     if remainder:
@@ -121,7 +121,7 @@ def refund_deposit(session: Session, deposit: Deposit, *, now: datetime, at: dat
     """§189(2): "on an application ... refunded to him on the expiry of that period": only a
     refundable deposit, paid in full to the depositor (or whoever the panchayat names)."""
     at = at or now
-    if not law_settled.refund_allowed(deposit.status):
+    if not law.refund_allowed(deposit.status):
         raise Refused("not_refundable", f"the deposit is {deposit.status}, not refundable", field="id",
                       status=409, deposit_status=deposit.status)
     if at > now + FUTURE_TOLERANCE:
@@ -176,7 +176,7 @@ def decide_complaint(session: Session, impoundment: Impoundment, *, outcome: str
         raise Refused("no_complaint", "no complaint is recorded for this impoundment", status=404)
     if outcome not in ("upheld", "dismissed"):
         raise Refused("bad_outcome", "outcome is upheld or dismissed", field="outcome")
-    if not 0 <= compensation_paise <= law_settled.COMPENSATION_MAX_PAISE:
+    if not 0 <= compensation_paise <= law.COMPENSATION_MAX_PAISE:
         raise Refused("compensation_too_high", "compensation is at most Rs 100 (section 188(3))",
                       field="compensation_paise")
     if outcome == "dismissed" and compensation_paise:

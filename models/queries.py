@@ -11,7 +11,7 @@ from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.sql.elements import TextClause
 
-from models import law, law_settled
+from models import law
 from models.tables import (
     Complaint,
     DailyRate,
@@ -189,7 +189,7 @@ def security_per_head(session: Session, impoundment: Impoundment) -> int:
     if not village.security_notified:
         return 0  # decided before the scale and the counts are read: most villages are not notified
     seizure_date = law.local_date(impoundment.seized_at, village.timezone)
-    if not law_settled.security_notified_on(True, village.security_notified_from, seizure_date):
+    if not law.security_notified_on(True, village.security_notified_from, seizure_date):
         return 0  # seized before the §189(1) notification's date
     scale = security_scale_on(session, village.id, seizure_date)
     earlier, heads = seizure_counts(session, impoundment)

@@ -20,7 +20,8 @@ from handlers.errors import Refused
 from models import book_queries, books, law
 from models.tables import Person, Pound
 from sms_gateway import schemas
-from sms_gateway.api import iso, route
+from sms_gateway.api import route
+from sms_gateway.api_json import iso
 from sms_gateway.extensions import db, now
 
 

@@ -10,7 +10,8 @@ from handlers import admin, money, records
 from handlers.errors import Refused
 from models.tables import Deposit, Impoundment, Village
 from sms_gateway import money_views, schemas_money
-from sms_gateway.api import find_impoundment, parse_id, route, sale_json
+from sms_gateway.api import find_impoundment, parse_id, route
+from sms_gateway.api_json import sale_json
 from sms_gateway.extensions import db, now
 
 

@@ -11,7 +11,8 @@ from handlers import removal
 from handlers.errors import Refused
 from models.tables import RemovalOrder
 from sms_gateway import schemas
-from sms_gateway.api import iso, parse_id, route
+from sms_gateway.api import parse_id, route
+from sms_gateway.api_json import iso
 from sms_gateway.extensions import db, now
 
 

@@ -9,7 +9,7 @@ from datetime import datetime
 from flask import current_app, g
 from sqlalchemy.orm import Session
 
-from sms_gateway.runtime import Runtime, make_redis, make_runtime  # noqa: F401  (the app's names for them)
+from sms_gateway.runtime import Runtime
 from sms_gateway.settings import Settings
 
 

@@ -1,6 +1,6 @@
 """The admin API's OpenAPI document, written from the route declarations
-(`sms_gateway.api.route`), so the document and the validation never differ.
-Kept apart from the routes themselves to keep `api.py` about the routes."""
+(`sms_gateway.api_blueprint.route`), so the document and the validation never differ.
+Kept apart from the routes themselves to keep `api_blueprint.py` about the routes."""
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 
 def document(routes: Iterable) -> dict:
-    """The OpenAPI 3.1 document of these `sms_gateway.api.Route`s: paths,
+    """The OpenAPI 3.1 document of these `sms_gateway.api_blueprint.Route`s: paths,
     parameters and bodies from the pydantic models each route names."""
     components: dict[str, Any] = {}
     paths: dict[str, dict] = {}

@@ -20,7 +20,7 @@ gateway, each carrying the session the handset dialled.
 
 If Redis is down or slow the limiter fails OPEN: answering a farmer beats
 refusing one, and the web process must answer within 1 s (the client has
-0.5 s timeouts, sms_gateway.extensions.make_redis).
+0.5 s timeouts, sms_gateway.runtime.make_redis).
 """
 from __future__ import annotations
 

@@ -341,7 +341,7 @@ def app_redis_down(app):
     port), as when Redis is down or restarting."""
     from contextlib import contextmanager
 
-    from sms_gateway.extensions import make_redis
+    from sms_gateway.runtime import make_redis
 
     runtime = app.extensions["dabbo"]
 

@@ -252,7 +252,7 @@ def test_readyz_is_ready_with_database_and_redis_up(client):
 
 
 def test_readyz_is_503_when_redis_is_unreachable(app, client):
-    from sms_gateway.extensions import make_redis
+    from sms_gateway.runtime import make_redis
 
     app.extensions["dabbo"].redis = make_redis("redis://127.0.0.1:1/0")
     response = client.get("/readyz")

@@ -318,7 +318,7 @@ def test_session_older_than_twelve_hours_must_sign_in_again(client, world):
 
 
 def test_code_sign_in_says_so_when_redis_is_down_and_sends_nothing(app, client, session, world, monkeypatch):
-    from sms_gateway.extensions import make_redis
+    from sms_gateway.runtime import make_redis
 
     monkeypatch.setattr(app.extensions["dabbo"], "redis", make_redis("redis://127.0.0.1:1/0"))  # nothing there
     token = csrf_token(client)

@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from handlers import admin, money, notices, records
 from handlers.errors import Refused
-from models import law, law_settled
+from models import law
 from models.tables import Deposit
 
 ZONES = ["Asia/Kolkata", "Asia/Kathmandu", "Europe/London", "America/New_York", "Pacific/Chatham", "UTC"]
@@ -48,7 +48,7 @@ def test_a_sale_surplus_is_never_negative_and_the_proceeds_are_accounted_for(pro
 
 @given(paise, st.integers(min_value=0, max_value=100))
 def test_a_part_forfeiture_and_its_remainder_sum_to_the_deposit(deposit, percent):
-    forfeited, remainder = law_settled.split_forfeiture(deposit, percent)
+    forfeited, remainder = law.split_forfeiture(deposit, percent)
     assert forfeited + remainder == deposit and forfeited >= 0 and remainder >= 0
     assert forfeited * 100 <= deposit * percent  # rounded down: a part paisa stays the owner's
 
@@ -61,8 +61,8 @@ def test_no_sale_before_the_auction(seized, tz, hour, offset):
     auction = law.auction_at(deadline, tz, hour)
     at = auction + offset
     assert auction > deadline
-    assert law_settled.sale_allowed(at, auction) == (at >= auction)
-    if law_settled.sale_allowed(at, auction):
+    assert law.sale_allowed(at, auction) == (at >= auction)
+    if law.sale_allowed(at, auction):
         assert at > deadline
 
 
