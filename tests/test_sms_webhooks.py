@@ -70,12 +70,18 @@ def test_without_public_base_url_the_request_url_is_what_twilio_signed(world, ap
     direct.extensions["dabbo"].engine.dispose()
 
 
-def test_without_an_auth_token_twilio_requests_are_not_checked(world, app, settings):
+@pytest.mark.parametrize("path", ["/webhooks/twilio/sms", "/webhooks/twilio/status"])
+def test_without_an_auth_token_every_twilio_webhook_is_refused(world, app, settings, session, path):
+    """Issue 18 C: an Africa's Talking deployment has no TWILIO_AUTH_TOKEN; an
+    unsigned POST with a keeper's From must not release an animal."""
     unsigned = create_app(replace(settings, twilio_auth_token=None))
     unsigned.extensions["dabbo"].clock = app.extensions["dabbo"].clock
-    response = unsigned.test_client().post("/webhooks/twilio/sms",
-                                           data={"From": OWNER, "Body": "HELP", "MessageSid": "SM-unsigned"})
-    assert response.status_code == 200
+    seized = unsigned.test_client()
+    response = seized.post(path, data={"From": KEEPER, "Body": "SEIZE 515151515151 cow", "MessageSid": "SM-unsigned",
+                                       "MessageStatus": "delivered"})
+    assert response.status_code == 403
+    assert session.scalar(select(func.count(Impoundment.id)).where(Impoundment.tag == "515151515151")) == 0
+    assert count(session, InboundMessage) == 0
     unsigned.extensions["dabbo"].engine.dispose()
 
 

@@ -1,8 +1,11 @@
 """Twilio webhooks under /webhooks/twilio (SPEC section 3).
 
-Every request is checked with Twilio's own RequestValidator whenever
-TWILIO_AUTH_TOKEN is set: the signature covers the URL Twilio called, which
-behind a proxy is PUBLIC_BASE_URL + path, not the URL this process sees.
+Every request is checked with Twilio's own RequestValidator: the signature
+covers the URL Twilio called, which behind a proxy is PUBLIC_BASE_URL + path,
+not the URL this process sees. Without TWILIO_AUTH_TOKEN nothing can be
+checked, so every Twilio webhook is refused (403), as the Africa's Talking
+endpoints refuse without AT_WEBHOOK_TOKEN: an open /sms would let anyone
+speak as a keeper (issue 18 C). Development uses the simulator.
 """
 from __future__ import annotations
 
@@ -36,10 +39,10 @@ def signed_url() -> str:
 
 
 def check_signature() -> None:
-    """403 unless X-Twilio-Signature matches (only when TWILIO_AUTH_TOKEN is set)."""
+    """403 unless TWILIO_AUTH_TOKEN is set and X-Twilio-Signature matches."""
     token = settings().twilio_auth_token
     if not token:
-        return
+        abort(403)
     signature = request.headers.get("X-Twilio-Signature", "")
     if not signature or not RequestValidator(token).validate(signed_url(), request.form, signature):
         abort(403)
