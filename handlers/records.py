@@ -12,9 +12,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from handlers import notices
+from handlers.catalogue import when
 from handlers.errors import Refused
 from models import law, queries
 from models.tables import (
@@ -65,7 +67,7 @@ def seize(
     for tag in clean_tags:
         held = queries.impoundment_by_tag(session, tag) if tag else None
         if held is not None and held.status == "impounded":
-            raise Refused("already_impounded", f"tag {tag} is already in a pound", field="tag", status=409, tag=tag)
+            raise already_held(held, tag)
     if len(set(t for t in clean_tags if t)) != len([t for t in clean_tags if t]):
         raise Refused("duplicate_tag", "the same tag is listed twice", field="tag", status=409)
 
@@ -95,8 +97,7 @@ def seize(
             note=note,
             receipt="pending",
         )
-        session.add(impoundment)
-        session.flush()
+        _insert_held(session, impoundment)
         # The receipt a keeper writes on paper: short, digits only, typeable on USSD.
         impoundment.receipt = str(RECEIPT_BASE + impoundment.id)
         add_event(session, impoundment, "seized", now, keeper.phone if keeper else None,
@@ -107,6 +108,31 @@ def seize(
         forfeit_deposits(session, owner_id, village, made[0], now)
     notices.after_seizure(session, made, now)
     return made
+
+
+def already_held(held: Impoundment, tag: str) -> Refused:
+    """The answer to a second seizure of a tag still in a pound: where and since when."""
+    since = when(held.seized_at, held.village.timezone)
+    return Refused("already_impounded", f"tag {tag} is already in {held.pound.name} since {since}", field="tag",
+                   status=409, tag=tag, pound=held.pound.name, since=since)
+
+
+def _insert_held(session: Session, impoundment: Impoundment) -> None:
+    """Insert in a savepoint of its own: when a concurrent seizure of the same
+    tag committed first, the partial unique index `uq_impoundments_held_tag`
+    refuses this row (the check above cannot see an uncommitted row), and the
+    loser is answered like any second seizure (issue 18 E)."""
+    try:
+        with session.begin_nested():
+            session.add(impoundment)
+            session.flush()
+    except IntegrityError as exc:
+        if "uq_impoundments_held_tag" not in str(exc.orig):
+            raise
+        held = queries.impoundment_by_tag(session, impoundment.tag)
+        if held is None or held.status != "impounded":
+            raise
+        raise already_held(held, impoundment.tag) from None
 
 
 def forfeit_deposits(session: Session, owner_id: int, village: Village, impoundment: Impoundment,

@@ -578,6 +578,17 @@ def _pages(ctx: Context, state: State) -> list[Page]:
     return ctx.pages[key]
 
 
+def _refusal(ctx: Context, refused: Refused) -> str:
+    """The refusal's screen, with what it knows (a held tag: where, since when)."""
+    key = f"ussd.refused.{refused.code}"
+    if key not in CATALOGUES[DEFAULT_LANGUAGE]:
+        return ctx.t("ussd.refused")
+    try:
+        return ctx.t(key, **refused.detail)
+    except (KeyError, IndexError):
+        return ctx.t("ussd.refused")
+
+
 def _end(text: str) -> Screen:
     return Screen(_clip(text, lambda line: fits_ussd_page("END " + line)), True)
 
@@ -690,7 +701,7 @@ def _act(ctx: Context, act: Act, state: State) -> Screen:
             ctx.session.flush()
     except Refused as refused:
         key = f"ussd.refused.{refused.code}"
-        return _end(ctx.t(key if key in CATALOGUES[DEFAULT_LANGUAGE] else "ussd.refused"))
+        return _end(_refusal(ctx, refused))
     finally:
         event.remove(ctx.session, "transient_to_pending", collect)
     return Screen(shown.text, True, [message.id for message in added if message.id is not None],
