@@ -284,4 +284,6 @@ MESSAGES = {
     "sms.limited": "Too many messages from this phone. Dabbo will answer again in a few minutes.",
     "ussd.limited": "Too many calls from this phone. Please dial again in a few minutes.",
     # --- end limits ---
+    # --- issue 18: sign-in tries ---
+    "dash.signin_too_many": "Too many wrong codes. Please try again in an hour.",
 }
