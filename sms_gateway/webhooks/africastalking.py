@@ -41,13 +41,14 @@ def inbound_sms():
     form = request.form
     inbound = Inbound(phone=form.get("from", ""), text=form.get("text", ""), provider=PROVIDER,
                       provider_id=form.get("id") or f"missing-{uuid.uuid4()}")
+    arrived = now()
     try:
         answer_sms(inbound, reply_via_outbox=True)
     except Exception:
         # The database is unreachable or worse: never a 500 to the gateway (SPEC section 4),
-        # and the message is kept for the dispatcher to answer once it is back.
+        # and the message is kept for the dispatcher to answer once it is back, as of now.
         log.exception("inbound AT SMS failed; parked for replay")
-        parked.park(runtime(), inbound)
+        parked.park(runtime(), inbound, received_at=arrived)
     return Response("", status=200, content_type="text/plain")
 
 
