@@ -160,3 +160,29 @@ def test_a_phone_that_cannot_be_read_is_still_answered_in_gujarati(world, send_t
     assert send_twilio("not-a-number", "STOP").reply == (
         "તમારો ફોન નંબર વાંચી શકાયો નહીં, તેથી આ સાચવી શકાયું નહીં.")
     assert count(session, Person) == people
+
+
+def test_a_long_seize_delivered_base64_encoded_by_twilio_is_read_decoded(world, send_twilio, session):
+    """Issue 18 N: a multi-part body Twilio hands over base64-encoded."""
+    import base64
+
+    text = "SEIZE 717171717171 cow found grazing in the school ground near the water tank, owner not present"
+    response = send_twilio(KEEPER, base64.b64encode(text.encode()).decode())
+    assert response.reply.startswith("1 ગાય જપ્ત"), response.reply
+    assert session.scalar(select(func.count(Impoundment.id)).where(Impoundment.tag == "717171717171")) == 1
+
+
+@pytest.mark.parametrize("body", ["123456789012", "HELP", "FEES 345678901234", "bm90IGEgY29tbWFuZA==="])
+def test_a_body_that_parses_or_is_not_base64_of_utf8_is_read_as_it_is(body):
+    from sms_gateway.webhooks.twilio import message_body
+
+    assert message_body(body) == body
+
+
+def test_base64_of_bytes_that_are_not_utf8_is_read_as_it_is():
+    import base64
+
+    from sms_gateway.webhooks.twilio import message_body
+
+    raw = base64.b64encode(b"\xff\xfe\x00junk").decode()
+    assert message_body(raw) == raw

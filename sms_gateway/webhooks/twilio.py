@@ -9,6 +9,8 @@ speak as a keeper (issue 18 C). Development uses the simulator.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import logging
 import uuid
 
@@ -18,6 +20,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from handlers import delivery
 from handlers.catalogue import DEFAULT_LANGUAGE, t
+from handlers.commands import Problem, parse
 from handlers.inbound import Inbound
 from sms_gateway.extensions import db, now, settings
 from sms_gateway.providers.twilio import parse_twilio_status
@@ -55,6 +58,18 @@ def twiml(text: str) -> Response:
     return Response(str(response), status=200, content_type="text/xml; charset=utf-8")
 
 
+def message_body(body: str) -> str:
+    """Twilio may hand over a long multi-part SMS base64-encoded (RapidPro's
+    gateway decodes the same case): a body that does not parse as a command
+    as it stands, but is valid base64 of valid UTF-8, is read decoded."""
+    if not body or not isinstance(parse(body), Problem):
+        return body
+    try:
+        return base64.b64decode(body, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
+        return body
+
+
 @bp.post("/sms")
 def inbound_sms():
     """An inbound SMS: answered in the HTTP response as TwiML."""
@@ -62,8 +77,8 @@ def inbound_sms():
     form = request.form
     message_sid = form.get("MessageSid") or form.get("SmsSid") or f"missing-{uuid.uuid4()}"
     try:
-        reply = answer_sms(Inbound(phone=form.get("From", ""), text=form.get("Body", ""), provider=PROVIDER,
-                                   provider_id=message_sid), reply_via_outbox=False)
+        reply = answer_sms(Inbound(phone=form.get("From", ""), text=message_body(form.get("Body", "")),
+                                   provider=PROVIDER, provider_id=message_sid), reply_via_outbox=False)
     except Exception:
         # The database is unreachable (restarting) or worse: the sender is asked to try again,
         # in the default language since nobody can be looked up; never a 500 (SPEC section 4).
