@@ -92,10 +92,12 @@ def verdict(session: Session, message: OutboundMessage, person: Person | None, t
 
 
 def record_status(session: Session, provider: str, provider_id: str, status: str, reason: str | None,
-                  opted_out: bool, now: datetime) -> bool:
+                  opted_out: bool, now: datetime, *, retry: bool = False) -> bool:
     """A provider's delivery report: move the row forward (never back from a
-    final state) and honour an opt-out. True when a row matched; calling it
-    twice with the same report changes nothing the second time."""
+    final state) and honour an opt-out. A transient failure (`retry`, from
+    the provider's table) sends the row again after the usual back-off.
+    True when a row matched; calling it twice with the same report changes
+    nothing the second time."""
     message = session.scalars(select(OutboundMessage).where(
         OutboundMessage.provider == provider, OutboundMessage.provider_id == provider_id)).first()
     if message is None:
@@ -104,6 +106,14 @@ def record_status(session: Session, provider: str, provider_id: str, status: str
         mark_opted_out(session, message.person_id, message.to_phone)
     if message.status in _FINAL or message.status == status:
         return True
+    if retry and status == "failed" and message.attempts < MAX_ATTEMPTS:
+        message.status = "queued"
+        message.send_after = now + backoff(message.attempts)
+        message.last_error = reason
+        message.updated_at = now
+        return True
+    if retry and status == "failed":
+        reason = f"{reason} (gave up after {message.attempts} attempts)"
     if status == "sent" and message.status not in ("sending", "queued"):
         return True
     message.status = status

@@ -60,6 +60,11 @@ _STATUS = {
     "failed": STATUS_FAILED,
     "expired": STATUS_FAILED,
 }
+# `failureReason` values of a failed report that mean "not now" (issue 18 L):
+# the subscriber's handset is off or out of reach, or the network failed to
+# deliver; the row is sent again after the usual back-off. Every other reason
+# (UserInBlackList, UserDoesNotExist, InsufficientCredit...) is final.
+TRANSIENT_FAILURES = frozenset({"userisinactive", "deliveryfailure", "absentsubscriber"})
 
 
 def parse_at_status(form: Mapping[str, str]) -> StatusUpdate | None:
@@ -76,7 +81,8 @@ def parse_at_status(form: Mapping[str, str]) -> StatusUpdate | None:
     failure = (form.get("failureReason") or "").strip()
     reason = (failure or raw) if status == STATUS_FAILED else None
     # AT spells it "UserInBlackList" in reports and "UserInBlacklist" in send replies.
-    return StatusUpdate(message_id, status, reason, opted_out=failure.lower() == "userinblacklist")
+    return StatusUpdate(message_id, status, reason, opted_out=failure.lower() == "userinblacklist",
+                        retry=status == STATUS_FAILED and failure.lower() in TRANSIENT_FAILURES)
 
 
 class ATHTTPError(Exception):

@@ -58,6 +58,9 @@ class StatusUpdate:
     status: str  # STATUS_SENT | STATUS_DELIVERED | STATUS_FAILED
     reason: str | None = None
     opted_out: bool = False
+    # A failure the provider's table calls transient (throttling, congestion,
+    # a handset out of reach): the row goes back to the queue with back-off.
+    retry: bool = False
 
 
 @runtime_checkable

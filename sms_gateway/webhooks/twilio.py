@@ -96,9 +96,16 @@ def delivery_status():
     outbox row forward, never back; 21610 marks the person opted out. The same
     callback twice changes nothing the second time."""
     check_signature()
-    update = parse_twilio_status(request.form)
-    if update is not None:
-        delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
-                               update.opted_out, now())
-        db().commit()
+    form = request.form
+    update = parse_twilio_status(form)
+    sid = form.get("MessageSid") or form.get("SmsSid")
+    if update is None:
+        # Answered 200 all the same (Twilio would only retry), but an operator sees a new status.
+        log.warning("twilio status callback ignored: unknown status %r for message %r",
+                    form.get("MessageStatus") or form.get("SmsStatus"), sid)
+    elif not delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
+                                    update.opted_out, now(), retry=update.retry):
+        log.warning("twilio status callback ignored: status %r for unknown message %r",
+                    form.get("MessageStatus"), sid)
+    db().commit()
     return Response("", status=200, content_type="text/plain")
