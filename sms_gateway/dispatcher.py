@@ -25,7 +25,7 @@ from sms_gateway import parked, queues
 log = logging.getLogger("dabbo.dispatcher")
 
 # A row `sending` for this long lost its worker (killed, OOM, machine gone).
-# Longer than an RQ job may run (queues.JOB_TIMEOUT), so a live job is never
+# Longer than an RQ job may run (queues.job_timeout), so a live job is never
 # raced; the price is that a killed send waits this long to be retried.
 SENDING_TIMEOUT = timedelta(minutes=10)
 LOCK_NAME = "dabbo:dispatcher:tick"

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from rq.timeouts import JobTimeoutException
 from sqlalchemy import ARRAY, Integer, Row, and_, any_, bindparam, func, or_, select, text, update
 
 from handlers import delivery
@@ -33,6 +35,7 @@ from handlers.delivery import CANCEL, DEFER, MAX_ATTEMPTS
 from models.db import UTCDateTime
 from models.law import DEFAULT_TZ
 from models.tables import Impoundment, OutboundMessage, Person, Village
+from sms_gateway import queues
 from sms_gateway.providers.base import PERMANENT, SENT, Outgoing, Provider, SendResult, get_provider
 
 log = logging.getLogger("dabbo.jobs")
@@ -112,20 +115,75 @@ def dispatch_tick() -> str:
 
 
 def deliver(runtime, provider: Provider, message_ids: Iterable[int]) -> str:
-    """Claim, send and record these rows; returns a one-line summary."""
+    """Claim, send and record these rows; returns a one-line summary.
+
+    What a provider accepted is written as soon as its request is answered
+    (`Provider.send_many`'s `on_request`), so a worker killed mid-batch
+    leaves `sending` only the request on the wire and the ones never made
+    (issue 18 A). The job stops starting requests after SEND_BUDGET_S and
+    hands the rest back to the queue; if RQ's time limit strikes anyway
+    (a request hung past its own timeout), what was accepted stays `sent`
+    and only the rest goes back (issue 18 B)."""
     ids = sorted(set(message_ids))
-    counts = {"sent": 0, "retry": 0, "failed": 0, "cancelled": 0, "deferred": 0, "skipped": 0}
+    counts = {"sent": 0, "retry": 0, "failed": 0, "cancelled": 0, "deferred": 0, "skipped": 0, "released": 0}
     claimed = _claim(runtime, provider, ids, counts)
     if claimed:
+        batch = _Batch(runtime, provider, claimed, counts)
         outgoing = [Outgoing(to=m.to_phone, text=m.text, ref=str(m.id)) for m in claimed]
         try:
-            results = provider.send_many(outgoing)
+            results = provider.send_many(outgoing, on_request=batch.record)
+        except _OutOfTime:
+            results = []
+        except JobTimeoutException:
+            batch.release_unrecorded()
+            raise
         except Exception as exc:  # an adapter bug must not leave rows `sending`
             log.exception("provider %s raised", provider.name)
             results = [SendResult(o.ref, "transient", error=f"internal: {type(exc).__name__}") for o in outgoing]
-        _record(runtime, provider, claimed, results, counts)
+        batch.record([r for r in results if r.ref not in batch.recorded], check_time=False)
+        batch.release_unrecorded()
     counts["skipped"] = len(ids) - len(claimed) - counts["cancelled"] - counts["deferred"]
     return ", ".join(f"{name} {count}" for name, count in counts.items())
+
+
+class _OutOfTime(Exception):
+    """Raised from `on_request` to stop the adapter's loop: the budget is spent."""
+
+
+class _Batch:
+    """One job's claimed rows and what has been written of them so far."""
+
+    def __init__(self, runtime, provider: Provider, claimed: list["_Claimed"], counts: dict) -> None:
+        self.runtime, self.provider, self.counts = runtime, provider, counts
+        self.by_ref = {str(m.id): m for m in claimed}
+        self.recorded: set[str] = set()
+        self.started = time.monotonic()
+
+    def record(self, results: list[SendResult], check_time: bool = True) -> None:
+        results = [r for r in results if r.ref in self.by_ref and r.ref not in self.recorded]
+        if results:
+            _record(self.runtime, self.provider, [self.by_ref[r.ref] for r in results], results, self.counts)
+            self.recorded.update(r.ref for r in results)
+        if check_time and time.monotonic() - self.started > queues.SEND_BUDGET_S:
+            raise _OutOfTime()
+
+    def release_unrecorded(self) -> None:
+        """Claimed rows never answered for go back to `queued` at once, for a
+        new job (enqueued after the commit). At most the one request on the
+        wire when the job stopped may have reached the provider."""
+        rest = [int(ref) for ref in self.by_ref if ref not in self.recorded]
+        if not rest:
+            return
+        now = self.runtime.clock()
+        with self.runtime.sessions() as session:
+            released = session.execute(
+                update(_OUTBOX).where(_OUTBOX.c.id.in_(rest), _OUTBOX.c.status == "sending")
+                .values(status="queued", send_after=now, updated_at=now)
+                .returning(_OUTBOX.c.id)).scalars().all()
+            session.commit()
+        self.recorded.update(str(id_) for id_ in released)
+        self.counts["released"] += len(released)
+        queues.enqueue_messages(self.runtime, released)
 
 
 @dataclass(frozen=True)
@@ -267,7 +325,7 @@ def _record(runtime, provider: Provider, claimed: list[_Claimed], results: list[
     (Twilio 21610, AT blacklist) marks the person."""
     now = runtime.clock()
     by_ref = {r.ref: r for r in results}
-    params, opted_out = [], []
+    params, opted_out = [], []  # `claimed`: the rows these results are about
     with runtime.sessions() as session:
         for message in claimed:
             result = by_ref.get(str(message.id)) or SendResult(str(message.id), "transient", error="no result")

@@ -28,9 +28,13 @@ log = logging.getLogger("dabbo.queues")
 
 QUEUE = "outbox"
 BATCH_SIZE = 1000  # Africa's Talking's most recipients per request
-# A job that runs longer is killed by RQ; its rows stay `sending` until the
-# dispatcher's SENDING_TIMEOUT (longer than this) re-drives them.
-JOB_TIMEOUT = timedelta(minutes=5)
+# The longest one provider request may take (the adapters' own HTTP timeouts:
+# Twilio 10 s, Africa's Talking 3.05 s to connect + 30 s to read).
+REQUEST_TIMEOUT_S = {"twilio": 10.0, "africastalking": 33.05}
+DEFAULT_REQUEST_TIMEOUT_S = 10.0
+# How long a send job keeps starting provider requests; the rest of its batch
+# goes back to the queue for the next job (sms_gateway.jobs.deliver).
+SEND_BUDGET_S = 120.0
 # A queued, due row nobody has touched for this long has lost its job.
 QUEUED_TIMEOUT = timedelta(minutes=5)
 _PENDING = "outbox.pending_ids"
@@ -38,6 +42,17 @@ _PENDING = "outbox.pending_ids"
 
 def outbox_queue(connection: redis.Redis) -> Queue:
     return Queue(QUEUE, connection=connection)
+
+
+def job_timeout(provider: str, batch_size: int) -> int:
+    """RQ's time limit for a send job, from its batch and the provider's
+    request timeout (issue 18 B): every request may take its full timeout,
+    but the job starts none after SEND_BUDGET_S, so the limit is the
+    smaller of the two plus one request and a margin. Always well under the
+    dispatcher's SENDING_TIMEOUT, so no row is re-driven while a live job
+    still holds it."""
+    per_request = REQUEST_TIMEOUT_S.get(provider, DEFAULT_REQUEST_TIMEOUT_S)
+    return int(min(batch_size * per_request, SEND_BUDGET_S) + per_request + 30)
 
 
 def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
@@ -54,7 +69,8 @@ def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
         with runtime.redis.pipeline() as pipeline:
             for start in range(0, len(ids), BATCH_SIZE):
                 batch = ids[start:start + BATCH_SIZE]
-                queue.enqueue(jobs.send_batch, args=(batch,), job_timeout=int(JOB_TIMEOUT.total_seconds()),
+                queue.enqueue(jobs.send_batch, args=(batch,),
+                              job_timeout=job_timeout(runtime.settings.sms_provider, len(batch)),
                               result_ttl=3600, failure_ttl=7 * 24 * 3600,
                               description=f"send outbox {batch[0]}..{batch[-1]} ({len(batch)})", pipeline=pipeline)
             pipeline.execute()
@@ -68,8 +84,12 @@ def enqueue_due(runtime) -> int:
     """Enqueue every queued row that is due and not in anyone's hands: never
     enqueued since it became due (a dated notice, a retry, a deferral), or
     enqueued so long ago that its job must be lost (Redis flushed, enqueue
-    failed). `updated_at` records when a process last took the row in hand;
-    it is moved forward only after Redis accepted the job. Returns how many."""
+    failed). `updated_at` records when a process last took the row in hand.
+
+    Commit first, then enqueue (issue 18 I): a job put on Redis while this
+    transaction still held the rows locked would find them locked, skip them
+    (`SKIP LOCKED`) and leave them another QUEUED_TIMEOUT. If Redis refuses,
+    the mark is undone so the next tick tries again. Returns how many."""
     now = runtime.clock()
     with runtime.sessions() as session:
         ids = list(session.scalars(select(OutboundMessage.id).where(
@@ -78,14 +98,22 @@ def enqueue_due(runtime) -> int:
             or_(OutboundMessage.updated_at < OutboundMessage.send_after,
                 OutboundMessage.updated_at <= now - QUEUED_TIMEOUT),
         ).order_by(OutboundMessage.id)))
-        if not ids or not enqueue_messages(runtime, ids):
+        if not ids:
             return 0
-        for start in range(0, len(ids), 10_000):
-            session.execute(update(OutboundMessage).where(
-                OutboundMessage.id.in_(ids[start:start + 10_000]), OutboundMessage.status == "queued",
-            ).values(updated_at=now), execution_options={"synchronize_session": False})
+        _mark_in_hand(session, ids, now)
         session.commit()
-    return len(ids)
+        if enqueue_messages(runtime, ids):
+            return len(ids)
+        _mark_in_hand(session, ids, now - QUEUED_TIMEOUT)
+        session.commit()
+    return 0
+
+
+def _mark_in_hand(session, ids: list[int], at) -> None:
+    for start in range(0, len(ids), 10_000):
+        session.execute(update(OutboundMessage).where(
+            OutboundMessage.id.in_(ids[start:start + 10_000]), OutboundMessage.status == "queued",
+        ).values(updated_at=at), execution_options={"synchronize_session": False})
 
 
 def enqueue_after_commit(runtime) -> None:
@@ -106,11 +134,21 @@ def enqueue_after_commit(runtime) -> None:
 
     @event.listens_for(sessions, "after_commit")
     def _enqueue(session):
+        # SQLAlchemy fires after_commit when a savepoint (begin_nested) commits
+        # too; the rows are not committed until the outermost transaction is
+        # (issue 18 K). A job enqueued then finds nothing to claim.
+        if session.in_nested_transaction():
+            return
         ids = session.info.pop(_PENDING, set()) | set(session.info.pop(broadcasts.WRITTEN_IDS, ()))
         if ids:
             enqueue_messages(runtime, ids)
 
     @event.listens_for(sessions, "after_rollback")
     def _forget(session):
+        # A savepoint's rollback keeps what the outer transaction wrote; ids of
+        # rows it undid may stay listed: a job for a row that does not exist
+        # claims nothing.
+        if session.in_nested_transaction():
+            return
         session.info.pop(_PENDING, None)
         session.info.pop(broadcasts.WRITTEN_IDS, None)

@@ -29,6 +29,7 @@ from .base import (
     STATUS_FAILED,
     STATUS_SENT,
     TRANSIENT,
+    OnRequest,
     Outgoing,
     SendResult,
     StatusUpdate,
@@ -155,7 +156,7 @@ class AfricasTalkingProvider:
     def send(self, message: Outgoing) -> SendResult:
         return self.send_many([message])[0]
 
-    def send_many(self, messages: Sequence[Outgoing]) -> list[SendResult]:
+    def send_many(self, messages: Sequence[Outgoing], on_request: OnRequest = None) -> list[SendResult]:
         results: list[SendResult | None] = [None] * len(messages)
         valid = []
         for index, message in enumerate(messages):
@@ -164,8 +165,11 @@ class AfricasTalkingProvider:
             else:
                 results[index] = SendResult(message.ref, PERMANENT, error=f"invalid phone number {message.to!r}")
         for text, group in _groups(messages, valid):
-            for index, result in self._send_group(text, group, messages).items():
+            answered = self._send_group(text, group, messages)
+            for index, result in answered.items():
                 results[index] = result
+            if on_request is not None:  # recorded before the next request goes out
+                on_request(list(answered.values()))
         return results  # type: ignore[return-value]  # every slot is filled
 
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:

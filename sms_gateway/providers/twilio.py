@@ -22,10 +22,12 @@ from .base import (
     STATUS_FAILED,
     STATUS_SENT,
     TRANSIENT,
+    OnRequest,
     Outgoing,
     SendResult,
     StatusUpdate,
     http_outcome,
+    one_request_each,
 )
 
 logger = logging.getLogger("dabbo.providers.twilio")
@@ -179,8 +181,8 @@ class TwilioProvider:
             )
         return SendResult(ref=message.ref, outcome=SENT, provider_id=created.sid)
 
-    def send_many(self, messages: Sequence[Outgoing]) -> list[SendResult]:
-        return [self.send(message) for message in messages]
+    def send_many(self, messages: Sequence[Outgoing], on_request: OnRequest = None) -> list[SendResult]:
+        return one_request_each(self.send, messages, on_request)
 
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
         return parse_twilio_status(form)
