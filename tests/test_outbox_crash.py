@@ -57,11 +57,13 @@ def real_time(clock):
 def live_worker(settings):
     """`rq worker` as the Procfile runs it: started, left running."""
     started = []
-    env = {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url,
-           "SMS_PROVIDER": "twilio", "TWILIO_ACCOUNT_SID": settings.twilio_account_sid,
-           "TWILIO_AUTH_TOKEN": settings.twilio_auth_token, "TWILIO_FROM": settings.twilio_from,
-           "TWILIO_API_BASE": settings.twilio_api_base, "PUBLIC_BASE_URL": settings.public_base_url,
-           "QUIET_HOURS": "0-0"}
+    named = {"DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url,
+             "SMS_PROVIDER": settings.sms_provider, "TWILIO_ACCOUNT_SID": settings.twilio_account_sid,
+             "TWILIO_AUTH_TOKEN": settings.twilio_auth_token, "TWILIO_FROM": settings.twilio_from,
+             "TWILIO_API_BASE": settings.twilio_api_base, "AT_USERNAME": settings.at_username,
+             "AT_API_KEY": settings.at_api_key, "AT_API_BASE": settings.at_api_base,
+             "PUBLIC_BASE_URL": settings.public_base_url, "QUIET_HOURS": "0-0"}
+    env = {**os.environ, **{name: value for name, value in named.items() if value}}
 
     def start() -> subprocess.Popen:
         rq = str(Path(sys.executable).parent / "rq")
