@@ -52,9 +52,8 @@ def replay(runtime, limit: int = 500) -> int:
         inbound = Inbound(**fields)
         try:
             with runtime.sessions() as session:
-                handle_sms(session, inbound, settings=runtime.settings,
-                           now=datetime.fromisoformat(received_at) if received_at else runtime.clock(),
-                           reply_via_outbox=True)
+                handle_sms(session, inbound, ussd_code=runtime.settings.ussd_service_code, reply_via_outbox=True,
+                           now=datetime.fromisoformat(received_at) if received_at else runtime.clock())
         except Exception:
             log.exception("replaying parked inbound %s failed; kept for the next tick", inbound.provider_id)
             runtime.redis.lpush(KEY, raw)

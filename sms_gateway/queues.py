@@ -14,15 +14,13 @@ of the same text in one request (`Provider.send_many`).
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 from typing import Iterable
 
 import redis
 from rq import Queue
-from sqlalchemy import event, or_, select, update
+from sqlalchemy import event
 
-from handlers import broadcasts
-from models.tables import OutboundMessage
+from models import outbox
 
 log = logging.getLogger("dabbo.queues")
 
@@ -35,8 +33,10 @@ DEFAULT_REQUEST_TIMEOUT_S = 10.0
 # How long a send job keeps starting provider requests; the rest of its batch
 # goes back to the queue for the next job (sms_gateway.jobs.deliver).
 SEND_BUDGET_S = 120.0
-# A queued, due row nobody has touched for this long has lost its job.
-QUEUED_TIMEOUT = timedelta(minutes=5)
+QUEUED_TIMEOUT = outbox.QUEUED_TIMEOUT  # a queued, due row untouched this long has lost its job
+# The send job, by dotted name: this module never imports the jobs (which
+# import the runtime, which imports this module).
+SEND_JOB = "sms_gateway.jobs.send_batch"
 _PENDING = "outbox.pending_ids"
 
 
@@ -47,10 +47,10 @@ def outbox_queue(connection: redis.Redis) -> Queue:
 def job_timeout(provider: str, batch_size: int) -> int:
     """RQ's time limit for a send job, from its batch and the provider's
     request timeout (issue 18 B): every request may take its full timeout,
-    but the job starts none after SEND_BUDGET_S, so the limit is the
-    smaller of the two plus one request and a margin. Always well under the
-    dispatcher's SENDING_TIMEOUT, so no row is re-driven while a live job
-    still holds it."""
+    but the job starts none after SEND_BUDGET_S, so the limit is the smaller
+    of the two plus one request and a margin. Always well under
+    `outbox.SENDING_TIMEOUT`, so no row is re-driven while a live job still
+    holds it."""
     per_request = REQUEST_TIMEOUT_S.get(provider, DEFAULT_REQUEST_TIMEOUT_S)
     return int(min(batch_size * per_request, SEND_BUDGET_S) + per_request + 30)
 
@@ -62,14 +62,12 @@ def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
     ids = sorted(set(message_ids))
     if not ids:
         return 0
-    from sms_gateway import jobs
-
     queue = outbox_queue(runtime.redis)
     try:
         with runtime.redis.pipeline() as pipeline:
             for start in range(0, len(ids), BATCH_SIZE):
                 batch = ids[start:start + BATCH_SIZE]
-                queue.enqueue(jobs.send_batch, args=(batch,),
+                queue.enqueue(SEND_JOB, args=(batch,),
                               job_timeout=job_timeout(runtime.settings.sms_provider, len(batch)),
                               result_ttl=3600, failure_ttl=7 * 24 * 3600,
                               description=f"send outbox {batch[0]}..{batch[-1]} ({len(batch)})", pipeline=pipeline)
@@ -81,46 +79,32 @@ def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
 
 
 def enqueue_due(runtime) -> int:
-    """Enqueue every queued row that is due and not in anyone's hands: never
-    enqueued since it became due (a dated notice, a retry, a deferral), or
-    enqueued so long ago that its job must be lost (Redis flushed, enqueue
-    failed). `updated_at` records when a process last took the row in hand.
+    """Enqueue every queued row that is due and not in anyone's hands
+    (`models.outbox.due_ids`). Returns how many.
 
     Commit first, then enqueue (issue 18 I): a job put on Redis while this
     transaction still held the rows locked would find them locked, skip them
     (`SKIP LOCKED`) and leave them another QUEUED_TIMEOUT. If Redis refuses,
-    the mark is undone so the next tick tries again. Returns how many."""
+    the mark is undone so that the next tick tries again."""
     now = runtime.clock()
     with runtime.sessions() as session:
-        ids = list(session.scalars(select(OutboundMessage.id).where(
-            OutboundMessage.status == "queued",
-            OutboundMessage.send_after <= now,
-            or_(OutboundMessage.updated_at < OutboundMessage.send_after,
-                OutboundMessage.updated_at <= now - QUEUED_TIMEOUT),
-        ).order_by(OutboundMessage.id)))
+        ids = outbox.due_ids(session, now)
         if not ids:
             return 0
-        _mark_in_hand(session, ids, now)
+        outbox.mark_enqueued(session, ids, now)
         session.commit()
         if enqueue_messages(runtime, ids):
             return len(ids)
-        _mark_in_hand(session, ids, now - QUEUED_TIMEOUT)
+        outbox.mark_enqueued(session, ids, now - QUEUED_TIMEOUT)
         session.commit()
     return 0
-
-
-def _mark_in_hand(session, ids: list[int], at) -> None:
-    for start in range(0, len(ids), 10_000):
-        session.execute(update(OutboundMessage).where(
-            OutboundMessage.id.in_(ids[start:start + 10_000]), OutboundMessage.status == "queued",
-        ).values(updated_at=at), execution_options={"synchronize_session": False})
 
 
 def enqueue_after_commit(runtime) -> None:
     """Every session of `runtime` enqueues the outbox rows it wrote, once its
     transaction has committed (and forgets them on rollback). Rows written by
     ORM objects are noticed at flush; rows written in bulk are listed by
-    `handlers.broadcasts` in `session.info`. Rows not yet due are left to the
+    `models.outbox.note_bulk_written`. Rows not yet due are left to the
     dispatcher."""
     sessions = runtime.sessions
 
@@ -129,7 +113,7 @@ def enqueue_after_commit(runtime) -> None:
         now = runtime.clock()
         pending = session.info.setdefault(_PENDING, set())
         for obj in session.new:
-            if isinstance(obj, OutboundMessage) and obj.status == "queued" and obj.send_after <= now:
+            if outbox.is_due_new_row(obj, now):
                 pending.add(obj.id)
 
     @event.listens_for(sessions, "after_commit")
@@ -139,7 +123,7 @@ def enqueue_after_commit(runtime) -> None:
         # (issue 18 K). A job enqueued then finds nothing to claim.
         if session.in_nested_transaction():
             return
-        ids = session.info.pop(_PENDING, set()) | set(session.info.pop(broadcasts.WRITTEN_IDS, ()))
+        ids = session.info.pop(_PENDING, set()) | set(outbox.forget_bulk_written(session))
         if ids:
             enqueue_messages(runtime, ids)
 
@@ -151,4 +135,4 @@ def enqueue_after_commit(runtime) -> None:
         if session.in_nested_transaction():
             return
         session.info.pop(_PENDING, None)
-        session.info.pop(broadcasts.WRITTEN_IDS, None)
+        outbox.forget_bulk_written(session)

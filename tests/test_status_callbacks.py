@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from handlers import delivery
+from models import outbox
 from sms_gateway.providers.africastalking import TRANSIENT_FAILURES
 from sms_gateway.providers.twilio import TRANSIENT_ERRORS
 from tests.conftest import AT_TOKEN
@@ -40,7 +40,7 @@ def test_a_transient_twilio_failure_goes_back_to_the_queue_with_back_off(app, cl
     assert response.status_code == 200
     waiting = row(app, message_id)
     assert (waiting.status, waiting.attempts) == ("queued", 1)
-    assert waiting.send_after == clock() + delivery.backoff(1)
+    assert waiting.send_after == clock() + outbox.backoff(1)
     assert waiting.last_error.startswith(code)
 
     clock.set(waiting.send_after)  # the dispatcher picks it up when due, and it goes again
