@@ -13,14 +13,10 @@ so these tests run the app on real time with no quiet hours.
 """
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 import uuid
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 from sqlalchemy import event, func, select
@@ -30,10 +26,9 @@ from models.tables import OutboundMessage
 from sms_gateway import dispatcher, jobs, queues
 from tests.conftest import ADMIN_TOKEN, TwilioSms, UssdDialler
 from tests.fakes.fixtures import TWILIO_FROM
-from tests.support import procfile_worker_class
-from tests.test_outbox_faults import requests_to, statuses, wait_for, write
+from tests.support import rq_workers
+from tests.test_outbox_faults import real_time, requests_to, statuses, wait_for, write  # noqa: F401 (real_time)
 
-ROOT = Path(__file__).resolve().parent.parent
 KEEPER, OFFICIAL, OWNER = "+919825000001", "+919825000003", "+919825000006"
 # Generous beside the 5-minute re-drive a late row used to wait: a row not
 # sent in this long has been left behind.
@@ -48,36 +43,20 @@ def settings(settings, fake_twilio):
 
 
 @pytest.fixture
-def real_time(clock):
-    clock.set(datetime.now(timezone.utc).replace(microsecond=0))
-    return clock
-
-
-@pytest.fixture
 def live_worker(settings):
     """`rq worker` as the Procfile runs it: started, left running."""
-    started = []
-    named = {"DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url,
-             "SMS_PROVIDER": settings.sms_provider, "TWILIO_ACCOUNT_SID": settings.twilio_account_sid,
-             "TWILIO_AUTH_TOKEN": settings.twilio_auth_token, "TWILIO_FROM": settings.twilio_from,
-             "TWILIO_API_BASE": settings.twilio_api_base, "AT_USERNAME": settings.at_username,
-             "AT_API_KEY": settings.at_api_key, "AT_API_BASE": settings.at_api_base,
-             "PUBLIC_BASE_URL": settings.public_base_url, "QUIET_HOURS": "0-0"}
-    env = {**os.environ, **{name: value for name, value in named.items() if value}}
+    with rq_workers(settings, burst=False) as start:
+        yield start
 
-    def start() -> subprocess.Popen:
-        rq = str(Path(sys.executable).parent / "rq")
-        process = subprocess.Popen([rq, "worker", "--url", settings.redis_url, "--worker-class",
-                                    procfile_worker_class(), queues.QUEUE], cwd=ROOT, env=env,
-                                   stdout=(log := open(os.environ.get("WORKER_LOG", os.devnull), "a")), stderr=log)
-        started.append(process)
-        return process
 
-    yield start
-    for process in started:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+def redrive(app, ids, real_time, dispatch, run_worker) -> None:
+    """What follows a dead worker: the dispatcher re-drives the rows it left
+    `sending` once SENDING_TIMEOUT has passed, and a worker sends them."""
+    with app.extensions["dabbo"].sessions() as check:
+        claimed_at = max(check.scalars(select(OutboundMessage.updated_at).where(OutboundMessage.id.in_(ids))))
+    real_time.set(claimed_at + dispatcher.SENDING_TIMEOUT)
+    dispatch()
+    run_worker()
 
 
 def duplicates(fake, phones) -> int:
@@ -102,11 +81,7 @@ def test_a_worker_killed_mid_batch_resends_at_most_the_request_on_the_wire(
     accepted = len(fake_twilio.requests)
     assert [s for s, _ in statuses(app, ids)].count("sent") >= accepted - 1  # written as each was accepted
 
-    with app.extensions["dabbo"].sessions() as check:
-        claimed_at = max(check.scalars(select(OutboundMessage.updated_at).where(OutboundMessage.id.in_(ids))))
-    real_time.set(claimed_at + dispatcher.SENDING_TIMEOUT)
-    dispatch()
-    run_worker()
+    redrive(app, ids, real_time, dispatch, run_worker)
 
     assert {s for s, _ in statuses(app, ids)} == {"sent"}
     assert duplicates(fake_twilio, phones) <= 1
@@ -223,3 +198,19 @@ def test_every_receipt_and_notice_is_sent_within_seconds_by_a_running_worker(app
 def _slow_outermost_commit(session) -> None:
     if not session.in_nested_transaction():
         time.sleep(0.2)
+
+
+def test_an_adapter_that_cannot_report_each_request_is_written_at_the_end_of_its_batch(app, session, real_time):
+    """A provider module written before issue 18 (no `on_request`) still works."""
+    from sms_gateway.providers.base import SENT, SendResult
+
+    class OldAdapter:
+        name = "console"
+
+        def send_many(self, messages):
+            return [SendResult(m.ref, SENT, provider_id=f"old-{m.ref}") for m in messages]
+
+    ids = write(session, real_time, ["+919825070001", "+919825070002"])
+    summary = jobs.deliver(app.extensions["dabbo"], OldAdapter(), ids)
+    assert summary.startswith("sent 2,")
+    assert statuses(app, ids) == [("sent", 1)] * 2

@@ -8,11 +8,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from sqlalchemy import select
-
-from models.tables import OutboundMessage
-from sms_gateway import dispatcher
-from tests.test_outbox_crash import live_worker, real_time  # noqa: F401 (fixtures)
+from tests.test_outbox_crash import live_worker, real_time, redrive  # noqa: F401 (fixtures)
 from tests.test_outbox_faults import statuses, wait_for
 
 GROUP = 10
@@ -27,8 +23,9 @@ def settings(settings, fake_at):
 
 def write_groups(session, clock) -> tuple[list[int], list[str]]:
     """Three texts, ten recipients each, in one transaction (one job, three requests)."""
-    from handlers.outbox import queue_message
     import uuid
+
+    from handlers.outbox import queue_message
 
     rows, phones = [], []
     for group in range(3):
@@ -54,11 +51,7 @@ def test_a_worker_killed_mid_batch_resends_at_most_the_at_request_on_the_wire(
     fake_at.set_delay(0)
     assert [s for s, _ in statuses(app, ids)].count("sent") >= GROUP  # the first request, written at once
 
-    with app.extensions["dabbo"].sessions() as check:
-        claimed_at = max(check.scalars(select(OutboundMessage.updated_at).where(OutboundMessage.id.in_(ids))))
-    real_time.set(claimed_at + dispatcher.SENDING_TIMEOUT)
-    dispatch()
-    run_worker()
+    redrive(app, ids, real_time, dispatch, run_worker)
 
     assert {s for s, _ in statuses(app, ids)} == {"sent"}
     received = Counter(number for form in fake_at.forms for number in form["to"].split(","))

@@ -8,7 +8,6 @@ H: signing out ends every copy of the session.
 """
 from __future__ import annotations
 
-import re
 import statistics
 import time
 from dataclasses import replace
