@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from handlers import facts, records
+from handlers import admin, facts, records
 from handlers.catalogue import day, kind_name, money, t, when
 from handlers.commands import Command
 from handlers.errors import Refused
 from handlers.lookup import find_impoundment, label
 from handlers.replies import Context, fit_list
-from models import law
+from models import law, law_settled
 from models.phones import normalise_phone
 from models.tables import Impoundment, Person
 
@@ -26,19 +26,21 @@ def seize(session: Session, context: Context, command: Command) -> str:
     keeper = _keeper(context)
     language = context.sender.language
     tags = list(command.tags) or [None]
+    seizer = _seizer(session, context, keeper, command)
     try:
         made = records.seize(session, pound=keeper.pound, kind=command.kind, tags=tags, now=context.now,
-                             keeper=keeper, note=command.note)
+                             keeper=keeper, note=command.note, seizer=seizer)
     except Refused as refused:
         # A held tag's refusal also says where and since when (issue 18 E).
         raise Refused(refused.code, refused.message, **{"tag": "", **refused.detail})
     tz = keeper.pound.village.timezone
     first = made[0]
-    receipts = [impoundment.receipt for impoundment in made]
+    # Each tag beside its receipt (issue 12), so the keeper writes the right number on each.
+    items = [t(language, "sms.seized_item", tag=i.tag, receipt=i.receipt) if i.tag else i.receipt for i in made]
     return fit_list(language, lambda joined: t(
-        language, "sms.seized", count=len(made), kind=kind_name(language, command.kind), receipts=joined,
+        language, "sms.seized_tags", count=len(made), kind=kind_name(language, command.kind), items=joined,
         claim_deadline=when(first.claim_deadline, tz), auction_at=when(first.auction_at, tz)),
-        receipts, separator=",")
+        items, separator=",")
 
 
 def release(session: Session, context: Context, command: Command) -> str:
@@ -50,9 +52,11 @@ def release(session: Session, context: Context, command: Command) -> str:
     record = records.release(session, impoundment, now=context.now, under_protest=command.protest,
                              actor_phone=keeper.phone)
     if record.under_protest:
-        return t(language, "sms.released_protest", tag=label(impoundment), total=money(language, record.total_paise),
+        terms = law_settled.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
+        key = "sms.released_protest_passed" if terms.complaint_deadline_passed else "sms.released_protest_terms"
+        return t(language, key, tag=label(impoundment), total=money(language, record.total_paise),
                  fee=money(language, record.pound_fee_paise), expenses=money(language, record.expenses_paise),
-                 protest_deadline=day(record.protest_deadline))
+                 complaint=day(terms.complaint_deadline), protest_deadline=day(terms.protest_deadline))
     return t(language, "sms.released", tag=label(impoundment), total=money(language, record.total_paise),
              fee=money(language, record.pound_fee_paise), days=record.days,
              expenses=money(language, record.expenses_paise), security=money(language, record.security_paise))
@@ -72,12 +76,16 @@ def sold(session: Session, context: Context, command: Command) -> str:
             raise Refused("problem.bad_phone", "not a phone number", command="sold")
     try:
         sale = records.sell(session, impoundment, proceeds_paise=law.rupees_to_paise(command.amount_rupees),
-                            now=context.now, buyer_phone=buyer_phone, actor_phone=keeper.phone)
+                            now=context.now, buyer_phone=buyer_phone, actor_phone=keeper.phone,
+                            refused=command.refused)
     except Refused as refused:
         raise Refused(refused.code, refused.message, tag=label(impoundment),
-                      claim_deadline=when(impoundment.claim_deadline, village.timezone))
-    return t(language, "sms.sold", tag=label(impoundment), proceeds=money(language, sale.proceeds_paise),
+                      claim_deadline=when(impoundment.claim_deadline, village.timezone),
+                      auction_at=when(impoundment.auction_at, village.timezone))
+    return t(language, "sms.sold_refused" if sale.refused else "sms.sold", tag=label(impoundment),
+             proceeds=money(language, sale.proceeds_paise),
              dues=money(language, sale.pound_fee_paise + sale.expenses_paise),
+             security=money(language, sale.security_paise),
              surplus=money(language, sale.surplus_paise), surplus_deadline=day(sale.surplus_deadline))
 
 
@@ -91,6 +99,17 @@ def list_pound(session: Session, context: Context, command: Command) -> str:
     items = [t(language, "sms.list_item", tag=animal.number, kind=kind_name(language, animal.kind),
                days=animal.days, auction=when(animal.auction_at, animal.timezone)[:5]) for animal in held]
     return fit_list(language, lambda joined: t(language, "sms.list", count=len(held), items=joined), items)
+
+
+def _seizer(session: Session, context: Context, keeper: Person, command: Command) -> Person | None:
+    """`SEIZE … BY <phone>`: the person who brought the animal (§184(1)), who
+    gets the register entry (r.3); a stranger's phone becomes an owner."""
+    if not command.seizer_phone:
+        return None
+    phone = normalise_phone(command.seizer_phone, keeper.pound.village.country)
+    if phone is None:
+        raise Refused("problem.bad_seizer_phone", "not a phone number", command="seize")
+    return admin.person_for_phone(session, phone, context.now, language=keeper.pound.village.language)
 
 
 def _keeper(context: Context) -> Person:

@@ -21,10 +21,12 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from models.db import Base, UTCDateTime
 
-ROLES = ("owner", "keeper", "official")
+ROLES = ("owner", "keeper", "official", "mamlatdar", "police")
 LANGUAGES = ("gu", "hi", "en")
 IMPOUNDMENT_STATUSES = ("impounded", "released", "sold")
-DEPOSIT_STATUSES = ("held", "forfeited", "refundable", "refunded")
+# §189(2), SPEC 11.1: held → forfeit_pending → forfeited | held; held → refundable → refunded.
+DEPOSIT_STATUSES = ("held", "forfeit_pending", "forfeited", "refundable", "refunded")
+COMPLAINT_OUTCOMES = ("upheld", "dismissed")
 OUTBOX_STATUSES = ("queued", "sending", "sent", "delivered", "failed", "cancelled")
 
 
@@ -41,6 +43,9 @@ class Village(Base):
     country: Mapped[str] = mapped_column(String(2), default="IN")
     # §189: the security deposit applies only where the State has notified the village.
     security_notified: Mapped[bool] = mapped_column(Boolean, default=False)
+    # §189(1) "by notification": the notification's date; seizures before it carry no
+    # security. None with security_notified = notified since before any record.
+    security_notified_from: Mapped[date | None] = mapped_column(Date)
     auction_hour: Mapped[int] = mapped_column(Integer, default=11)
     # §189(2): the part of a deposit forfeited on re-impoundment, as the State directs.
     forfeit_percent: Mapped[int] = mapped_column(Integer, default=100)
@@ -72,6 +77,11 @@ class Person(Base):
     village_id: Mapped[int | None] = mapped_column(ForeignKey("villages.id"), index=True)
     pound_id: Mapped[int | None] = mapped_column(ForeignKey("pounds.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # issue 13: a mamlatdar (§190) is bound to a taluka, police to a village or a taluka.
+    taluka: Mapped[str | None] = mapped_column(String(120))
+    # §182(1): a keeper "approved by the Taluka Development Officer".
+    approved_on: Mapped[date | None] = mapped_column(Date)
+    approval_ref: Mapped[str | None] = mapped_column(String(120))
 
     village: Mapped[Village | None] = relationship()
     pound: Mapped[Pound | None] = relationship()
@@ -101,6 +111,9 @@ class Seizure(Base):
     keeper_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"))
     seized_at: Mapped[datetime] = mapped_column(UTCDateTime)
     note: Mapped[str | None] = mapped_column(Text)
+    # issue 13, Form A: who brought the animals (any person may seize, §184(1)) and where from.
+    seizer_phone: Mapped[str | None] = mapped_column(String(20))
+    place: Mapped[str | None] = mapped_column(String(200))
 
 
 class Impoundment(Base):
@@ -120,6 +133,8 @@ class Impoundment(Base):
     # Known at seizure when the tag is registered; else set when someone claims it.
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"), index=True)
     seized_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # The local date of seizure: with owner and pound, SPEC 11.1's "one occasion" (§189(1)).
+    seized_on: Mapped[date] = mapped_column(Date)
     status: Mapped[str] = mapped_column(String(10), default="impounded")
     claim_deadline: Mapped[datetime] = mapped_column(UTCDateTime)
     auction_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
@@ -129,6 +144,9 @@ class Impoundment(Base):
     complaint_deadline: Mapped[date] = mapped_column(Date)
     note: Mapped[str | None] = mapped_column(Text)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # issue 13, Form A (r.3): the register's serial, per pound per year of the local seizure date.
+    register_year: Mapped[int | None] = mapped_column(Integer)
+    register_serial: Mapped[int | None] = mapped_column(Integer)
 
     pound: Mapped[Pound] = relationship()
     village: Mapped[Village] = relationship()
@@ -148,6 +166,8 @@ class Impoundment(Base):
         Index("uq_impoundments_held_tag", "tag", unique=True,
               postgresql_where=text("status = 'impounded' AND tag IS NOT NULL"),
               sqlite_where=text("status = 'impounded' AND tag IS NOT NULL")),
+        Index("ix_impoundments_owner_occasion", "owner_id", "village_id", "seized_on"),
+        UniqueConstraint("pound_id", "register_year", "register_serial", name="uq_impoundments_register_serial"),
     )
 
 
@@ -193,6 +213,8 @@ class DailyRate(Base):
     kind: Mapped[str] = mapped_column(String(16))
     amount_paise: Mapped[int] = mapped_column(Integer)
     effective_from: Mapped[date] = mapped_column(Date)
+    # §187(2): fixed "with previous approval of the District Panchayat" (issue 13).
+    approval_ref: Mapped[str | None] = mapped_column(String(120))
 
     __table_args__ = (
         UniqueConstraint("village_id", "kind", "effective_from", name="uq_daily_rates_village_kind_from"),
@@ -250,31 +272,76 @@ class Sale(Base):
     sale_expenses_paise: Mapped[int] = mapped_column(Integer, default=0)
     pound_fee_paise: Mapped[int] = mapped_column(Integer)
     expenses_paise: Mapped[int] = mapped_column(Integer)
+    # §185(4): the owner appeared and refused or omitted to pay: the security due is
+    # deducted from the proceeds too (and held as a deposit, see Deposit.sale_id).
+    refused: Mapped[bool] = mapped_column(Boolean, default=False)
+    security_paise: Mapped[int] = mapped_column(Integer, default=0)
     surplus_paise: Mapped[int] = mapped_column(Integer)
     surplus_deadline: Mapped[date] = mapped_column(Date, index=True)  # the dispatcher's surplus reminders
     buyer_phone: Mapped[str | None] = mapped_column(String(20))
+    # §186(1): the surplus goes either to the owner who proves ownership within the 15
+    # days (paid_at, paid_to_phone) or, after them, to the village fund (to_fund_at). Once.
+    surplus_paid_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    surplus_paid_to_phone: Mapped[str | None] = mapped_column(String(20))
+    surplus_to_fund_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="sale")
 
 
 class Deposit(Base):
-    """§189 security deposit: held → forfeited | refundable → refunded."""
+    """§189 security deposit (SPEC 11.1): held → forfeit_pending → forfeited | held;
+    held → refundable → refunded.
+
+    Money: `amount_paise` collected at `deposited_at` (a release, or a §185(4) sale's
+    deduction: `sale_id`). On forfeiture `forfeited_paise` goes to the State at
+    `forfeited_at`; a part forfeiture leaves the rest as a NEW deposit row with `parent_id`
+    set (no new money: same cash, its own life, held until the same refund_date). A refund
+    pays `amount_paise` at `refunded_at` to `refunded_to_phone`."""
 
     __tablename__ = "deposits"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    owner_id: Mapped[int] = mapped_column(ForeignKey("people.id"), index=True)
+    # None while the owner is unknown (keeper releases name no owner); attached when identified.
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"), index=True)
     village_id: Mapped[int] = mapped_column(ForeignKey("villages.id"))
     impoundment_id: Mapped[int] = mapped_column(ForeignKey("impoundments.id"))
+    # The pound receipt number of the impoundment it was taken for.
+    receipt: Mapped[str | None] = mapped_column(String(16))
     amount_paise: Mapped[int] = mapped_column(Integer)
     deposited_at: Mapped[datetime] = mapped_column(UTCDateTime)
     refund_date: Mapped[date] = mapped_column(Date)
-    status: Mapped[str] = mapped_column(String(10), default="held")
+    status: Mapped[str] = mapped_column(String(16), default="held")
     forfeited_paise: Mapped[int] = mapped_column(Integer, default=0)
     forfeited_by_id: Mapped[int | None] = mapped_column(ForeignKey("impoundments.id"))
+    # forfeit_pending until the re-seizure's §188(1) complaint deadline has passed.
+    forfeit_pending_until: Mapped[date | None] = mapped_column(Date)
+    forfeited_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The deposit whose part forfeiture left this remainder (SPEC 11.1 "part forfeiture").
+    parent_id: Mapped[int | None] = mapped_column(ForeignKey("deposits.id"))
+    # §185(4): security deducted from a sale's proceeds.
+    sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"))
+    refunded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    refunded_to_phone: Mapped[str | None] = mapped_column(String(20))
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index("ix_deposits_status_refund", "status", "refund_date"),)
+
+
+class Complaint(Base):
+    """§188: a complaint of illegal seizure to a first-class magistrate, and its outcome.
+    Compensation (≤ Rs 100, §188(3)) is paid by the seizer to the complainant, not by the
+    pound: recorded, not a pound receipt or payment."""
+
+    __tablename__ = "complaints"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    impoundment_id: Mapped[int] = mapped_column(ForeignKey("impoundments.id"), unique=True)
+    filed_on: Mapped[date] = mapped_column(Date)
+    by_phone: Mapped[str | None] = mapped_column(String(20))
+    outcome: Mapped[str | None] = mapped_column(String(10))  # None while pending
+    decided_on: Mapped[date | None] = mapped_column(Date)
+    compensation_paise: Mapped[int] = mapped_column(Integer, default=0)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class Event(Base):
@@ -367,3 +434,51 @@ class SessionGeneration(Base):
 
     identity: Mapped[str] = mapped_column(String(40), primary_key=True)
     generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+# --- issue 13: §190 removal orders.
+
+
+class RemovalOrder(Base):
+    """§190(1): a mamlatdar's order to remove cattle to a place by a date."""
+
+    __tablename__ = "removal_orders"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    taluka: Mapped[str] = mapped_column(String(120))
+    kind: Mapped[str] = mapped_column(String(16))  # resident_dry (§190(1)(a)) | non_resident (§190(1)(b))
+    place: Mapped[str] = mapped_column(String(200))
+    deadline: Mapped[date] = mapped_column(Date)
+    mamlatdar_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    mamlatdar: Mapped[Person] = relationship()
+    villages: Mapped[list[Village]] = relationship(secondary="removal_order_villages", order_by="Village.code")
+    owners: Mapped[list["RemovalOrderOwner"]] = relationship(back_populates="order", order_by="RemovalOrderOwner.id")
+
+
+class RemovalOrderVillage(Base):
+    __tablename__ = "removal_order_villages"
+
+    order_id: Mapped[int] = mapped_column(ForeignKey("removal_orders.id"), primary_key=True)
+    village_id: Mapped[int] = mapped_column(ForeignKey("villages.id"), primary_key=True, index=True)
+
+
+class RemovalOrderOwner(Base):
+    """One owner named in a removal order, and what became of it: compliance,
+    removal by the police (§190(2)), a fine the mamlatdar imposed (§190(3),
+    recorded here, never imposed by Dabbo)."""
+
+    __tablename__ = "removal_order_owners"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("removal_orders.id"), index=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), index=True)
+    complied_on: Mapped[date | None] = mapped_column(Date)
+    police_removed_on: Mapped[date | None] = mapped_column(Date)
+    police_phone: Mapped[str | None] = mapped_column(String(20))
+    fine_paise: Mapped[int | None] = mapped_column(Integer)
+    fine_on: Mapped[date | None] = mapped_column(Date)
+
+    order: Mapped[RemovalOrder] = relationship(back_populates="owners")
+    person: Mapped[Person] = relationship()
+
+    __table_args__ = (UniqueConstraint("order_id", "person_id", name="uq_removal_order_owner"),)

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 Language = Literal["gu", "hi", "en"]
-Role = Literal["owner", "keeper", "official"]
+Role = Literal["owner", "keeper", "official", "mamlatdar", "police"]
 Paise = Field(ge=0, le=10**12)
 
 
@@ -32,6 +32,7 @@ class VillageIn(Body):
     language: Language = "gu"
     timezone: str = Field(default="Asia/Kolkata", max_length=64)
     security_notified: bool = False
+    security_notified_from: date | None = None
     auction_hour: int = Field(default=11, ge=0, le=23)
     forfeit_percent: int = Field(default=100, ge=0, le=100)
 
@@ -39,6 +40,7 @@ class VillageIn(Body):
 class DailyRatesIn(Body):
     rates: dict[str, int] = Field(min_length=1)
     effective_from: date | None = None
+    approval_ref: str | None = Field(default=None, max_length=120)  # §187(2): the District Panchayat's
 
 
 class ScaleRowIn(Body):
@@ -63,9 +65,13 @@ class PersonIn(Body):
     phone: str = Field(min_length=1, max_length=32)
     name: str | None = Field(default=None, max_length=120)
     role: Role
-    village: str = Field(min_length=1, max_length=32)
+    # A mamlatdar is bound to a taluka instead of a village; police to either (issue 13).
+    village: str | None = Field(default=None, min_length=1, max_length=32)
     pound: str | None = Field(default=None, max_length=32)
     language: Language | None = None
+    taluka: str | None = Field(default=None, min_length=1, max_length=120)
+    approved_on: date | None = None  # §182(1): the TDO's approval of a keeper
+    approval_ref: str | None = Field(default=None, max_length=120)
 
 
 class AnimalIn(Body):
@@ -81,6 +87,9 @@ class ImpoundmentIn(Body):
     seizure: int | None = Field(default=None, ge=1)
     keeper_phone: str | None = Field(default=None, max_length=32)
     note: str | None = Field(default=None, max_length=500)
+    # issue 13, Form A: who brought the animal (§184(1)), who gets the entry by SMS; where from.
+    seizer_phone: str | None = Field(default=None, max_length=32)
+    place: str | None = Field(default=None, max_length=200)
 
 
 class ReleaseIn(Body):
@@ -94,6 +103,7 @@ class SaleIn(Body):
     sale_expenses_paise: int = Field(default=0, ge=0, le=10**12)
     buyer_phone: str | None = Field(default=None, max_length=32)
     at: AwareDatetime | None = None
+    refused: bool = False  # §185(4): the owner appeared and refused to pay (issue 12)
 
 
 class BroadcastIn(Body):

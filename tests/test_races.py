@@ -51,12 +51,10 @@ def test_two_keepers_seizing_one_tag_at_once_make_one_impoundment_and_the_loser_
             (lambda s=s, k=k: s(k, f"SEIZE {tag} cow")) for s, k in zip(senders, keepers)])]
         assert held(session, tag) == 1, replies
         winner = session.scalars(select(Impoundment).where(Impoundment.tag == tag)).one()
-        losers = [reply for reply in replies if "જપ્ત" not in reply and "जब्त" not in reply]
-        assert len(losers) == 3, replies
-        for reply in losers:
-            since = winner.seized_at.strftime("%d-%m")
-            assert winner.pound.name in reply and since in reply, reply
-            assert ("માં છે જ" in reply) or ("में है" in reply), reply  # in the sender's language
+        # Each loser is told where and since when, in their language (gu for AMBA's keeper, hi for BHAV's).
+        told = [reply for reply in replies if winner.pound.name in reply and winner.seized_at.strftime("%d-%m")
+                in reply and (("માં છે જ" in reply) or ("में है" in reply))]
+        assert len(told) == 3, replies
 
 
 def test_the_api_racing_an_sms_for_one_tag_makes_one_impoundment(world, app, settings, session):
