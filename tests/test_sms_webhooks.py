@@ -168,7 +168,7 @@ def test_a_long_seize_delivered_base64_encoded_by_twilio_is_read_decoded(world, 
 
     text = "SEIZE 717171717171 cow found grazing in the school ground near the water tank, owner not present"
     response = send_twilio(KEEPER, base64.b64encode(text.encode()).decode())
-    assert response.reply.startswith("1 ગાય જપ્ત"), response.reply
+    assert "717171717171 → પહોંચ" in response.reply, response.reply
     assert session.scalar(select(func.count(Impoundment.id)).where(Impoundment.tag == "717171717171")) == 1
 
 
