@@ -68,7 +68,7 @@ def set_pound_fee(session: Session, kind: str, amount_paise: int, effective_from
 def create_village(session: Session, *, code: str, name: str, now: datetime, taluka: str | None = None,
                    district: str | None = None, language: str = "gu", timezone: str = law.DEFAULT_TZ,
                    security_notified: bool = False, auction_hour: int = 11, forfeit_percent: int = 100,
-                   security_notified_from: date | None = None) -> Village:
+                   security_notified_from: date | None = None, names: dict[str, str] | None = None) -> Village:
     code = code.strip().upper()
     try:
         ZoneInfo(timezone)
@@ -79,7 +79,7 @@ def create_village(session: Session, *, code: str, name: str, now: datetime, tal
     village = Village(code=code, name=name, taluka=taluka, district=district, language=language,
                       timezone=timezone, security_notified=security_notified, auction_hour=auction_hour,
                       security_notified_from=security_notified_from,
-                      forfeit_percent=forfeit_percent, created_at=now)
+                      forfeit_percent=forfeit_percent, names=dict(names or {}), created_at=now)
     session.add(village)
     session.flush()
     return village
@@ -109,11 +109,12 @@ def set_security_scale(session: Session, village: Village, rows: list[dict], eff
         session.add(SecurityScaleRow(village_id=village.id, effective_from=effective_from, position=position, **row))
 
 
-def create_pound(session: Session, village: Village, *, code: str, name: str) -> Pound:
+def create_pound(session: Session, village: Village, *, code: str, name: str,
+                 names: dict[str, str] | None = None) -> Pound:
     code = code.strip().upper()
     if session.scalars(select(Pound).where(Pound.code == code)).first() is not None:
         raise Refused("duplicate_pound", f"pound {code} exists", field="code", status=409)
-    pound = Pound(village_id=village.id, code=code, name=name)
+    pound = Pound(village_id=village.id, code=code, name=name, names=dict(names or {}))
     session.add(pound)
     session.flush()
     return pound

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from handlers.catalogue import LANGUAGES, t
+from handlers.catalogue import LANGUAGES, place_name, t
 from handlers.errors import Refused
 from handlers.replies import max_segments
 from handlers.text import encoding, segments
@@ -33,11 +33,17 @@ def create(session: Session, village: Village, text: str, *, now: datetime, send
     broadcast = Broadcast(village_id=village.id, text=text, kind=kind, created_at=now, sender_phone=sender_phone)
     session.add(broadcast)
     session.flush()
-    texts = {lang: t(lang, "notice.broadcast", village=village.name, text=text) for lang in LANGUAGES}
+    texts = notice_texts(village, text)
     ids = fan_out(session, village_id=village.id, kind=kind, key_prefix=f"{kind}:{broadcast.id}", texts=texts,
                   now=now, broadcast_id=broadcast.id)
     broadcast.recipient_count = len(ids)
     return broadcast
+
+
+def notice_texts(village: Village, text: str) -> dict[str, str]:
+    """The official's words under the panchayat's name, in each reader's script."""
+    return {lang: t(lang, "notice.broadcast", village=place_name(lang, village.name, village.names, village.code),
+                    text=text) for lang in LANGUAGES}
 
 
 def fan_out(session: Session, *, village_id: int, kind: str, key_prefix: str, texts: dict[str, str], now: datetime,

@@ -105,7 +105,7 @@ class Command:
     amount_rupees: int | None = None  # SOLD proceeds, whole rupees
     buyer_phone: str | None = None  # SOLD buyer, as typed (ASCII digits); the handler normalises it
     refused: bool = False           # SOLD … REFUSED (§185(4))
-    language: str | None = None     # LANG: "gu" | "hi" | "en"
+    language: str | None = None     # LANG: "gu" | "hi" | "en" | "gul"
     village_code: str | None = None  # AUCTIONS <code>, uppercased
     text: str | None = None         # NOTICE body: as typed, trimmed, control characters removed
     day: int | None = None

@@ -46,6 +46,9 @@ class AnimalStatus:
     sold_at: datetime | None = None
     surplus_paise: int | None = None
     surplus_deadline: date | None = None
+    # The pound's and village's names per language (issue 15); `pound_name` is the fallback.
+    pound_names: dict | None = None
+    village_names: dict | None = None
 
     @property
     def number(self) -> str:
@@ -87,6 +90,8 @@ def animal_status(session: Session, impoundment: Impoundment, now: datetime) -> 
         sold_at=sale.sold_at if sale else None,
         surplus_paise=sale.surplus_paise if sale else None,
         surplus_deadline=sale.surplus_deadline if sale else None,
+        pound_names=impoundment.pound.names or {},
+        village_names=village.names or {},
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from handlers import admin, facts, records
-from handlers.catalogue import day, kind_name, money, t, when
+from handlers.catalogue import counted_kind, day, days_text, kind_name, money, t, when
 from handlers.commands import Command
 from handlers.errors import Refused
 from handlers.lookup import find_impoundment, label
@@ -39,6 +39,7 @@ def seize(session: Session, context: Context, command: Command) -> str:
     items = [t(language, "sms.seized_item", tag=i.tag, receipt=i.receipt) if i.tag else i.receipt for i in made]
     return fit_list(language, lambda joined: t(
         language, "sms.seized_tags", count=len(made), kind=kind_name(language, command.kind), items=joined,
+        animals=counted_kind(language, len(made), command.kind),
         claim_deadline=when(first.claim_deadline, tz), auction_at=when(first.auction_at, tz)),
         items, separator=",")
 
@@ -58,7 +59,7 @@ def release(session: Session, context: Context, command: Command) -> str:
                  fee=money(language, record.pound_fee_paise), expenses=money(language, record.expenses_paise),
                  complaint=day(terms.complaint_deadline), protest_deadline=day(terms.protest_deadline))
     return t(language, "sms.released", tag=label(impoundment), total=money(language, record.total_paise),
-             fee=money(language, record.pound_fee_paise), days=record.days,
+             fee=money(language, record.pound_fee_paise), days=record.days, days_text=days_text(language, record.days),
              expenses=money(language, record.expenses_paise), security=money(language, record.security_paise))
 
 

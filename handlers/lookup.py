@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from handlers import facts, records
-from handlers.catalogue import day, kind_name, money, t, when
+from handlers.catalogue import counted, day, days_text, kind_name, money, place_name, t, when
 from handlers.commands import Command
 from handlers.errors import Refused
 from handlers.replies import Context, fit_list, short
@@ -39,7 +39,7 @@ def fees(session: Session, context: Context, command: Command) -> str:
         return _with_more_tags(language, describe(session, language, impoundment, context.now), command)
     dues = facts.animal_status(session, impoundment, context.now).dues
     text = t(language, "sms.fees", tag=label(impoundment), fee=money(language, dues.pound_fee_paise),
-             days=dues.days, rate=money(language, dues.daily_rate_paise),
+             days=dues.days, days_text=days_text(language, dues.days), rate=money(language, dues.daily_rate_paise),
              expenses=money(language, dues.expenses_paise), security=money(language, dues.security_paise),
              total=money(language, dues.total_paise), total_tomorrow=money(language, dues.total_tomorrow_paise))
     return _with_more_tags(language, text, command)
@@ -55,8 +55,8 @@ def describe(session: Session, language: str, impoundment: Impoundment, now: dat
     if status.status == "sold":
         return t(language, "sms.find_sold", tag=status.number, kind=kind, date=when(status.sold_at, tz),
                  surplus=money(language, status.surplus_paise), surplus_deadline=day(status.surplus_deadline))
-    return t(language, "sms.find", tag=status.number, kind=kind, pound=short(status.pound_name),
-             village=short(status.village_name), since=when(status.seized_at, tz),
+    return t(language, "sms.find", tag=status.number, kind=kind, pound=short(place_name(language, status.pound_name, status.pound_names)),
+             village=short(place_name(language, status.village_name, status.village_names)), since=when(status.seized_at, tz),
              total=money(language, status.dues.total_paise), claim_deadline=when(status.claim_deadline, tz),
              auction_at=when(status.auction_at, tz), receipt=status.receipt)
 
@@ -66,12 +66,13 @@ def auctions(session: Session, context: Context, command: Command) -> str:
     language = context.sender.language
     village = _village_asked(session, context, command)
     lots = facts.upcoming_auctions(session, village_id=village.id, now=context.now, limit=AUCTION_LOTS)
-    name = short(village.name)
+    name = short(place_name(language, village.name, village.names, village.code))
     if not lots:
         return t(language, "sms.auctions_none", village=name)
     counts = Counter((lot.auction_at, lot.auction_place) for lot in lots)  # keeps the soonest-first order
     items = [t(language, "sms.auction_item", when=when(at, village.timezone),
-               place=short(place or village.name, 20), count=count) for (at, place), count in counts.items()]
+               place=short(place or name, 20), count=count, animals=counted(language, "animal", count))
+             for (at, place), count in counts.items()]
     return fit_list(language, lambda joined: t(language, "sms.auctions", village=name, items=joined), items)
 
 
@@ -90,7 +91,7 @@ def my(session: Session, context: Context, command: Command) -> str:
         latest = animal.latest
         if latest is not None and latest.status == "impounded":
             first.append(t(language, "sms.my_item_held", tag=animal.tag, kind=kind,
-                           pound=short(latest.pound_name, 20), total=money(language, latest.dues.total_paise)))
+                           pound=short(place_name(language, latest.pound_name, latest.pound_names), 20), total=money(language, latest.dues.total_paise)))
         elif latest is not None and latest.status == "sold" and \
                 latest.surplus_deadline >= local_date(context.now, latest.timezone):
             # The surplus can still be claimed: worth telling.
@@ -128,7 +129,8 @@ def _lookup(session: Session, context: Context, command: Command) -> Impoundment
 def _with_more_tags(language: str, text: str, command: Command) -> str:
     if len(command.tags) < 2:
         return text
-    return text + " " + t(language, "sms.one_tag_at_a_time", count=len(command.tags) - 1)
+    more = len(command.tags) - 1
+    return text + " " + t(language, "sms.one_tag_at_a_time", count=more, more=counted(language, "more_tag", more))
 
 
 def _village_asked(session: Session, context: Context, command: Command) -> Village:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from handlers import admin, facts, rates, records
-from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
+from handlers.catalogue import LANGUAGES, day, days_text, kind_name, money, place_name, rupees, spoken, t, when
 from handlers.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
 from handlers.navigator import Caller, Context, Ending, Info, Input, Menu, Option, State, Tree, Wrong
@@ -62,14 +62,18 @@ def _status(ctx: Context, state: State) -> facts.AnimalStatus:
 
 
 def _find_lines(ctx: Context, state: State) -> list[str]:
+    """Where, due today, claim by, auction: on the first screen even in
+    Gujarati's 80 characters (issue 15), so the essentials come first, tersely."""
     s = _status(ctx, state)
-    lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
+    lang = ctx.caller.language
     if s.status == "impounded":
-        lines += [ctx.t("ussd.find.where", pound=s.pound_name, since=when(s.seized_at, s.timezone)),
-                  ctx.t("ussd.find.due", amount=money(ctx.caller.language, s.dues.total_paise)),
-                  ctx.t("ussd.find.claim", when=when(s.claim_deadline, s.timezone)),
-                  _auction_line(ctx, s.auction_at, s.auction_place, s.timezone)]
-    elif s.status == "released":
+        return [ctx.t("ussd.find.where", kind=kind_name(lang, s.kind), number=_number(ctx, s.tag, s.receipt),
+                      pound=place_name(lang, s.pound_name, s.pound_names), since=when(s.seized_at, s.timezone)),
+                ctx.t("ussd.find.due", amount=rupees(s.dues.total_paise)),
+                ctx.t("ussd.find.claim", when=spoken(lang, s.claim_deadline, s.timezone, deadline=True)),
+                _auction_line(ctx, s.auction_at, s.auction_place, s.timezone)]
+    lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
+    if s.status == "released":
         lines.append(ctx.t("ussd.find.released", when=when(s.released_at, s.timezone)))
     else:
         lines.append(ctx.t("ussd.find.sold", when=when(s.sold_at, s.timezone)))
@@ -80,9 +84,10 @@ def _find_lines(ctx: Context, state: State) -> list[str]:
 
 
 def _auction_line(ctx: Context, auction_at: datetime, place: str | None, tz: str) -> str:
+    moment = spoken(ctx.caller.language, auction_at, tz)
     if place:
-        return ctx.t("ussd.find.auction_place", when=when(auction_at, tz), place=place)
-    return ctx.t("ussd.find.auction", when=when(auction_at, tz))
+        return ctx.t("ussd.find.auction_place", when=moment, place=place)
+    return ctx.t("ussd.find.auction", when=moment)
 
 
 def _subscribe(ctx: Context, state: State) -> None:
@@ -105,7 +110,8 @@ def _fees_lines(ctx: Context, state: State) -> list[str]:
         return lines + [ctx.t("ussd.fees.not_held")]
     d = s.dues
     lines += [ctx.t("ussd.fees.fee", amount=money(language, d.pound_fee_paise)),
-              ctx.t("ussd.fees.expenses", days=d.days, rate=money(language, d.daily_rate_paise),
+              ctx.t("ussd.fees.expenses", days=d.days, days_text=days_text(language, d.days),
+                    rate=money(language, d.daily_rate_paise),
                     amount=money(language, d.expenses_paise))]
     if d.security_paise:
         lines.append(ctx.t("ussd.fees.security", amount=money(language, d.security_paise)))

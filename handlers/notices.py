@@ -28,7 +28,19 @@ from sqlalchemy import ARRAY, Integer, String, any_, bindparam, func, select
 from sqlalchemy.orm import Session, joinedload
 
 from handlers import broadcasts, notice_writer
-from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
+from handlers.catalogue import (
+    LANGUAGES,
+    day,
+    days_text,
+    kind_name,
+    kinds_list,
+    money,
+    place_name,
+    rupees,
+    short_day,
+    spoken,
+    t,
+)
 from handlers.outbox import SOLICITED_KINDS, queue_message
 from models import law, law_settled, outbox, queries
 from models.tables import (
@@ -121,8 +133,8 @@ def after_deposit_forfeited(session: Session, deposit: Deposit, now: datetime) -
         return
     village = session.get(Village, deposit.village_id)
     _write(session, owner, DEPOSIT_FORFEITED, f"{DEPOSIT_FORFEITED}:{deposit.id}", now,
-           lambda lang: t(lang, "notice.deposit_forfeited", amount=money(lang, deposit.amount_paise),
-                          forfeited=money(lang, deposit.forfeited_paise),
+           lambda lang: t(lang, "notice.deposit_forfeited", amount=rupees(deposit.amount_paise),
+                          forfeited=rupees(deposit.forfeited_paise),
                           day=day(law.local_date(deposit.deposited_at, village.timezone))),
            impoundment_id=deposit.impoundment_id)
 
@@ -168,7 +180,7 @@ def _money_notice(session: Session, payee: Person | None, impoundment: Impoundme
     def text(lang: str) -> str:
         shown = {name: money(lang, value) if name in _MONEY_VALUES else day(value) if isinstance(value, date)
                  else value for name, value in values.items()}
-        return t(lang, text_key, kind=kind_name(lang, impoundment.kind), tag=_label(impoundment), **shown)
+        return t(lang, text_key, kind=kind_name(lang, impoundment.kind), tag=_label(impoundment, lang), **shown)
 
     _write(session, person, kind, key, now, text, impoundment_id=impoundment.id)
 
@@ -210,7 +222,7 @@ def open_refund_windows(session: Session, now: datetime) -> int:
         if owner is not None:
             _write(session, owner, DEPOSIT_REFUNDABLE, f"{DEPOSIT_REFUNDABLE}:{deposit.id}", now,
                    lambda lang, d=deposit, v=village: t(
-                       lang, "notice.deposit_refundable", amount=money(lang, d.amount_paise),
+                       lang, "notice.deposit_refundable", amount=rupees(d.amount_paise),
                        day=day(law.local_date(d.deposited_at, v.timezone))),
                    impoundment_id=deposit.impoundment_id)
         opened += 1
@@ -251,32 +263,37 @@ def no_longer_applies(session: Session, message: OutboundMessage, now: datetime)
 def seizure_alert_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
     tz = impoundment.village.timezone
     dues = queries.dues_for(session, impoundment, max(now, impoundment.seized_at))
-    return t(lang, "notice.seizure_alert", kind=kind_name(lang, impoundment.kind), tag=_label(impoundment),
-             pound=impoundment.pound.name, when=when(impoundment.seized_at, tz),
-             amount=money(lang, dues.total_paise), rate=money(lang, dues.daily_rate_paise),
-             deadline=when(impoundment.claim_deadline, tz), auction=when(impoundment.auction_at, tz),
-             complaint=day(impoundment.complaint_deadline))
+    return t(lang, "notice.seizure_alert", kind=kind_name(lang, impoundment.kind), tag=_label(impoundment, lang),
+             pound=_pound_name(impoundment.pound, lang), when=spoken(lang, impoundment.seized_at, tz),
+             amount=rupees(dues.total_paise), rate=rupees(dues.daily_rate_paise),
+             deadline=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
+             auction=spoken(lang, impoundment.auction_at, tz), complaint=short_day(impoundment.complaint_deadline))
 
 
 def claim_reminder_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
     tz = impoundment.village.timezone
     dues = queries.dues_for(session, impoundment, now)
-    return t(lang, "notice.claim_reminder", kind=kind_name(lang, impoundment.kind), tag=_label(impoundment),
-             pound=impoundment.pound.name, amount=money(lang, dues.total_paise),
-             deadline=when(impoundment.claim_deadline, tz), auction=when(impoundment.auction_at, tz))
+    return t(lang, "notice.claim_reminder", kind=kind_name(lang, impoundment.kind), tag=_label(impoundment, lang),
+             pound=_pound_name(impoundment.pound, lang), amount=rupees(dues.total_paise),
+             deadline=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
+             auction=spoken(lang, impoundment.auction_at, tz))
 
 
 def release_receipt_text(impoundment: Impoundment, release: Release, lang: str) -> str:
+    """A zero deposit is left out; under protest the money is deposited
+    (§185(2)) and both deadlines are stated: the §188(1) complaint (or that it
+    has passed) and the §185(3) four weeks."""
     tz = impoundment.village.timezone
-    text = t(lang, "notice.release_receipt", receipt=impoundment.receipt, kind=kind_name(lang, impoundment.kind),
-             tag=_label(impoundment), when=when(release.released_at, tz), total=money(lang, release.total_paise),
-             fee=money(lang, release.pound_fee_paise), days=release.days,
-             expenses=money(lang, release.expenses_paise), deposit=money(lang, release.security_paise))
+    values = dict(receipt=impoundment.receipt, kind=kind_name(lang, impoundment.kind),
+                  tag=_label(impoundment, lang), total=rupees(release.total_paise),
+                  fee=rupees(release.pound_fee_paise), days=days_text(lang, release.days),
+                  expenses=rupees(release.expenses_paise))
     if release.under_protest and release.protest_deadline:
-        text += " " + protest_terms_text(impoundment, release, lang)
-    elif release.security_paise:
+        return t(lang, "notice.release_protest", **values) + " " + protest_terms_text(impoundment, release, lang)
+    text = t(lang, "notice.release_receipt", **values)
+    if release.security_paise:
         refund = law.deposit_refund_date(release.released_at, tz)
-        text += " " + t(lang, "notice.release_deposit", day=day(refund))
+        text += t(lang, "notice.release_deposit", deposit=rupees(release.security_paise), day=day(refund))
     return text
 
 
@@ -286,42 +303,50 @@ def protest_terms_text(impoundment: Impoundment, release: Release, lang: str) ->
     village = impoundment.village
     terms = law_settled.protest_terms(impoundment.seized_at, release.released_at, village.timezone)
     key = "notice.protest_complaint_passed" if terms.complaint_deadline_passed else "notice.protest_complaint"
-    text = t(lang, key, complaint=day(terms.complaint_deadline))
+    text = t(lang, key, complaint=short_day(terms.complaint_deadline))
     if law_settled.security_notified_on(village.security_notified, village.security_notified_from,
                                         impoundment.seized_on):
-        text += " " + t(lang, "notice.protest_security", deadline=day(terms.protest_deadline))
+        text += " " + t(lang, "notice.protest_security", deadline=short_day(terms.protest_deadline))
     return text
 
 
 def surplus_notice_text(impoundment: Impoundment, sale: Sale, lang: str) -> str:
     tz = impoundment.village.timezone
-    values = dict(kind=kind_name(lang, impoundment.kind), tag=_label(impoundment),
-                  day=day(law.local_date(sale.sold_at, tz)), proceeds=money(lang, sale.proceeds_paise))
+    values = dict(kind=kind_name(lang, impoundment.kind), tag=_label(impoundment, lang),
+                  day=short_day(law.local_date(sale.sold_at, tz)), proceeds=rupees(sale.proceeds_paise))
     if sale.surplus_paise <= 0:
         return t(lang, "notice.surplus_none", **values)
-    return t(lang, "notice.surplus", surplus=money(lang, sale.surplus_paise), deadline=day(sale.surplus_deadline),
+    return t(lang, "notice.surplus", surplus=rupees(sale.surplus_paise), deadline=short_day(sale.surplus_deadline),
              **values)
 
 
 def surplus_reminder_text(impoundment: Impoundment, sale: Sale, lang: str) -> str:
-    return t(lang, "notice.surplus_reminder", surplus=money(lang, sale.surplus_paise),
-             kind=kind_name(lang, impoundment.kind), tag=_label(impoundment), deadline=day(sale.surplus_deadline))
+    return t(lang, "notice.surplus_reminder", surplus=rupees(sale.surplus_paise),
+             kind=kind_name(lang, impoundment.kind), tag=_label(impoundment, lang),
+             deadline=short_day(sale.surplus_deadline))
 
 
 def protest_reminder_text(impoundment: Impoundment, release: Release, lang: str) -> str:
-    return t(lang, "notice.protest_reminder", kind=kind_name(lang, impoundment.kind), tag=_label(impoundment),
-             deadline=day(release.protest_deadline))
+    return t(lang, "notice.protest_reminder", kind=kind_name(lang, impoundment.kind), tag=_label(impoundment, lang),
+             deadline=short_day(release.protest_deadline))
+
+
+# A village-wide notice must stay one SMS part: a longer list of kinds becomes a head count.
+AUCTION_ANIMALS_MAX = {"gu": 13, "hi": 13}
+AUCTION_ANIMALS_MAX_LATIN = 30
 
 
 def auction_text(lang: str, auction_at: datetime, tz: str, place: str, animals: Sequence[Impoundment]) -> str:
-    return t(lang, "notice.auction", when=when(auction_at, tz), place=place,
-             animals=_count_kinds(lang, (a.kind for a in animals)))
+    listed = kinds_list(lang, (a.kind for a in animals), law.KINDS)
+    if len(listed) > AUCTION_ANIMALS_MAX.get(lang, AUCTION_ANIMALS_MAX_LATIN):
+        listed = t(lang, "notice.head_count", count=len(animals))
+    return t(lang, "notice.auction", when=spoken(lang, auction_at, tz), place=place, animals=listed)
 
 
 def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence[Impoundment], tz: str) -> str:
     auction_days = Counter(law.local_date(a.auction_at, tz) for a in held)
-    return t(lang, "notice.keeper_digest", pound=pound.name, day=day(today), count=len(held),
-             animals=_count_kinds(lang, (a.kind for a in held)), today=auction_days.get(today, 0),
+    return t(lang, "notice.keeper_digest", pound=_pound_name(pound, lang), day=short_day(today), count=len(held),
+             animals=kinds_list(lang, (a.kind for a in held), law.KINDS), today=auction_days.get(today, 0),
              tomorrow=auction_days.get(today + timedelta(days=1), 0))
 
 
@@ -467,8 +492,8 @@ def _protest_reminders(session: Session, now: datetime, morning_hour: int) -> No
         impoundment = release.impoundment
         owner_id = release.owner_id or impoundment.owner_id
         owner = session.get(Person, owner_id) if owner_id else None
-        if owner is None:
-            continue
+        if owner is None or not impoundment.village.security_notified:
+            continue  # the reminder is of the §185(3) security: only where §189 is notified
         tz = impoundment.village.timezone
         moment = _local_moment(release.protest_deadline - timedelta(days=PROTEST_REMINDER_DAYS), morning_hour, tz)
         expires = _local_moment(release.protest_deadline + timedelta(days=1), 0, tz)
@@ -503,7 +528,7 @@ def _security_dues(session: Session, now: datetime, morning_hour: int) -> None:
             if person is not None:
                 _write(session, person, SECURITY_DUE, f"{SECURITY_DUE}:{impoundment.id}:{person.id}", now,
                        lambda lang, i=impoundment, k=key, r=release: t(
-                           lang, k, kind=kind_name(lang, i.kind), tag=_label(i), receipt=i.receipt,
+                           lang, k, kind=kind_name(lang, i.kind), tag=_label(i, lang), receipt=i.receipt,
                            amount=money(lang, amount), deadline=day(r.protest_deadline)),
                        expires_at=expires, impoundment_id=impoundment.id)
 
@@ -574,8 +599,10 @@ def _announce_auction(session: Session, village: Village, auction_at: datetime, 
                            .order_by(Person.id).limit(1))
     if first is None or _exists(session, f"{prefix}:{first}"):
         return
-    place = animals[0].auction_place or animals[0].pound.name
-    texts = {lang: auction_text(lang, auction_at, village.timezone, place, animals) for lang in LANGUAGES}
+    pound = animals[0].pound
+    texts = {lang: auction_text(lang, auction_at, village.timezone,
+                                animals[0].auction_place or _pound_name(pound, lang), animals)
+             for lang in LANGUAGES}
     broadcasts.fan_out(session, village_id=village.id, kind=AUCTION_NOTICE, key_prefix=prefix, texts=texts,
                        now=now, expires_at=auction_at)
 
@@ -591,7 +618,7 @@ def _write(session: Session, person: Person, kind: str, key: str, now: datetime,
         return  # queue_message refuses it: no need to compute its text (a query or five) every tick
     if _exists(session, key):
         return
-    if queue_message(session, to_phone=person.phone, text=text(person.language), language=person.language,
+    if queue_message(session, to_phone=person.phone, text=_sentence(text(person.language)), language=person.language,
                      kind=kind, idempotency_key=key, now=now, expires_at=expires_at, person=person,
                      impoundment_id=impoundment_id) is not None:
         session.info[_WRITTEN] = session.info.get(_WRITTEN, 0) + 1
@@ -600,6 +627,11 @@ def _write(session: Session, person: Person, kind: str, key: str, now: datetime,
 def _wants(person: Person, kind: str) -> bool:
     """False for a notice queue_message would refuse (STOP applies to unsolicited kinds)."""
     return not (person.opted_out and kind not in SOLICITED_KINDS)
+
+
+def _sentence(text: str) -> str:
+    """"buffalo 1234…" → "Buffalo 1234…": a notice may start with a kind's name."""
+    return text[:1].upper() + text[1:]
 
 
 _WRITTEN = "notices.written"
@@ -679,11 +711,10 @@ def _local_moment(on: date, hour: int, tz: str) -> datetime:
     return datetime.combine(on, time(hour), ZoneInfo(tz)).astimezone(timezone.utc)
 
 
-def _label(impoundment: Impoundment) -> str:
-    return impoundment.tag or impoundment.receipt
+def _label(impoundment: Impoundment, lang: str) -> str:
+    """The ear tag; an untagged animal is named by its receipt, said as one."""
+    return impoundment.tag or t(lang, "notice.untagged", receipt=impoundment.receipt)
 
 
-def _count_kinds(lang: str, kinds: Iterable[str]) -> str:
-    """"2 cow, 1 bullock", in the order of the Act's list."""
-    counts = Counter(kinds)
-    return ", ".join(f"{counts[k]} {kind_name(lang, k)}" for k in law.KINDS if counts[k])
+def _pound_name(pound: Pound, lang: str) -> str:
+    return place_name(lang, pound.name, pound.names, pound.code)

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy.orm import Session
 
 from handlers import broadcasts, records
-from handlers.catalogue import t, when
+from handlers.catalogue import counted, place_name, t, when
 from handlers.commands import Command
 from handlers.errors import Refused
 from handlers.replies import Context, short
@@ -24,7 +24,9 @@ def notice(session: Session, context: Context, command: Command) -> str:
     official = _official(context)
     broadcast = broadcasts.create(session, official.village, command.text, now=context.now,
                                   sender_phone=official.phone)
-    return t(context.sender.language, "sms.notice_sent", count=broadcast.recipient_count)
+    language = context.sender.language
+    return t(language, "sms.notice_sent", count=broadcast.recipient_count,
+             people=counted(language, "person", broadcast.recipient_count))
 
 
 def auction(session: Session, context: Context, command: Command) -> str:
@@ -40,7 +42,9 @@ def auction(session: Session, context: Context, command: Command) -> str:
     moment = when(auction_at, village.timezone)
     if not animals:
         return t(language, "sms.auction_fixed_none", when=moment)
-    return t(language, "sms.auction_fixed", when=moment, place=short(place or village.name, 40), count=len(animals))
+    village_name = place_name(language, village.name, village.names, village.code)
+    return t(language, "sms.auction_fixed", when=moment, place=short(place or village_name, 40), count=len(animals),
+             animals=counted(language, "animal", len(animals)))
 
 
 def auction_moment(village: Village, command: Command, now: datetime) -> datetime:

@@ -17,7 +17,7 @@ from handlers.catalogue import language_or_default, t
 from handlers.text import segments
 from models.tables import Person
 
-MAX_SEGMENTS = {"en": 2, "gu": 4, "hi": 4}
+MAX_SEGMENTS = {"en": 2, "gu": 4, "hi": 4, "gul": 2}
 NAME_LENGTH = 30  # a pound or village name is cut here so a reply keeps its budget
 
 

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from models.db import Base, UTCDateTime
 
 ROLES = ("owner", "keeper", "official", "mamlatdar", "police")
-LANGUAGES = ("gu", "hi", "en")
+LANGUAGES = ("gu", "hi", "en", "gul")
 IMPOUNDMENT_STATUSES = ("impounded", "released", "sold")
 # §189(2), SPEC 11.1: held → forfeit_pending → forfeited | held; held → refundable → refunded.
 DEPOSIT_STATUSES = ("held", "forfeit_pending", "forfeited", "refundable", "refunded")
@@ -38,7 +38,9 @@ class Village(Base):
     name: Mapped[str] = mapped_column(String(120))
     taluka: Mapped[str | None] = mapped_column(String(120))
     district: Mapped[str | None] = mapped_column(String(120))
-    language: Mapped[str] = mapped_column(String(2), default="gu")
+    language: Mapped[str] = mapped_column(String(3), default="gu")
+    # The name in other scripts ({"gu": ..., "en": ...}), issue 15; `name` is the fallback.
+    names: Mapped[dict] = mapped_column(JSON, default=dict, server_default="{}")
     timezone: Mapped[str] = mapped_column(String(64), default="Asia/Kolkata")
     country: Mapped[str] = mapped_column(String(2), default="IN")
     # §189: the security deposit applies only where the State has notified the village.
@@ -61,6 +63,7 @@ class Pound(Base):
     village_id: Mapped[int] = mapped_column(ForeignKey("villages.id"), index=True)
     code: Mapped[str] = mapped_column(String(32), unique=True)
     name: Mapped[str] = mapped_column(String(120))
+    names: Mapped[dict] = mapped_column(JSON, default=dict, server_default="{}")
 
     village: Mapped[Village] = relationship(back_populates="pounds")
 
@@ -72,7 +75,7 @@ class Person(Base):
     phone: Mapped[str] = mapped_column(String(20), unique=True)  # E.164
     name: Mapped[str | None] = mapped_column(String(120))
     role: Mapped[str] = mapped_column(String(10), default="owner")
-    language: Mapped[str] = mapped_column(String(2), default="gu")
+    language: Mapped[str] = mapped_column(String(3), default="gu")
     opted_out: Mapped[bool] = mapped_column(Boolean, default=False)
     village_id: Mapped[int | None] = mapped_column(ForeignKey("villages.id"), index=True)
     pound_id: Mapped[int | None] = mapped_column(ForeignKey("pounds.id"), index=True)
@@ -381,7 +384,7 @@ class OutboundMessage(Base):
     to_phone: Mapped[str] = mapped_column(String(20), index=True)
     person_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"))
     text: Mapped[str] = mapped_column(Text)
-    language: Mapped[str] = mapped_column(String(2))
+    language: Mapped[str] = mapped_column(String(3))
     kind: Mapped[str] = mapped_column(String(24))
     # One notice, one key: a second insert with the same key is the same message.
     idempotency_key: Mapped[str] = mapped_column(String(160), unique=True)

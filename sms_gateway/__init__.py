@@ -38,7 +38,7 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     # Imported here, not at the top: the worker and cron import this package
     # too, and need none of the web's blueprints (nor pydantic, alembic).
-    from sms_gateway import api, api_books, api_money, api_orders, health  # noqa: F401  they add routes to api.bp
+    from sms_gateway import api, api_books, api_costs, api_money, api_orders, health  # noqa: F401  they add routes to api.bp
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
@@ -61,7 +61,9 @@ def register_optional_blueprints(app: Flask) -> None:
     import importlib
 
     for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard",
-                 "sms_gateway.books_pages", "sms_gateway.public"):
+                 "sms_gateway.books_pages", "sms_gateway.public",
+                 "sms_gateway.cost_page", "sms_gateway.impoundment_page", "sms_gateway.staff_forms",
+                 "sms_gateway.composer_page"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -230,7 +230,7 @@ def put_security_scale(code: str, body: schemas.SecurityScaleIn):
 @route("POST", "/villages/{code}/pounds", "Appoint a public pound (§182(1))", body=schemas.PoundIn, status=201)
 def post_pound(code: str, body: schemas.PoundIn):
     village = admin.require_village(db(), code)
-    pound = admin.create_pound(db(), village, code=body.code, name=body.name)
+    pound = admin.create_pound(db(), village, code=body.code, name=body.name, names=body.names)
     return {"id": pound.id, "code": pound.code, "name": pound.name, "village": village.code}
 
 

@@ -13,12 +13,10 @@ from zoneinfo import ZoneInfo
 import redis
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
-from handlers import broadcasts
-from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, kind_name, money, t
-from handlers.errors import Refused
-from models import law, queries
+from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, days_text, kind_name, money, t
+from models import law
 from models.phones import normalise_phone
-from models.tables import Person, Village
+from models.tables import Person
 from sms_gateway import overview, signin, simulator
 from sms_gateway.extensions import db, now, runtime, settings
 
@@ -78,6 +76,8 @@ def page_helpers() -> dict:
         "languages": LANGUAGE_NAMES,
         "rs": lambda paise: money(lang, paise),
         "kind": lambda value: kind_name(lang, value),
+        "days_text": lambda days: days_text(lang, days),
+        "message_kind": lambda code: message_kind(lang, code),
         "local": local,
         "day": lambda value: "" if value is None else value.strftime("%d-%m-%Y"),
         "csrf_field": signin.CSRF_FIELD,
@@ -87,6 +87,12 @@ def page_helpers() -> dict:
         "here": here(),
         "carries_code": signin.carries_code,
     }
+
+
+def message_kind(lang: str, code: str) -> str:
+    """An outbox kind in words in the reader's language, never the code (issue 15)."""
+    key = f"dash.kind_{code}"
+    return t(lang, key) if key in CATALOGUES[lang] else code.replace("_", " ")
 
 
 def here() -> str:
@@ -200,36 +206,6 @@ def index():
         kinds=law.KINDS,
         max_chars=BROADCAST_MAX_CHARS,
     )
-
-
-@bp.post("/broadcast")
-def broadcast():
-    """An official's notice to every opted-in person of the village: the same
-    `handlers.broadcasts.create` as `NOTICE` and `POST /api/v1/broadcasts`."""
-    if (refused := require_viewer()) is not None:
-        return refused
-    viewer = g.viewer
-    text = " ".join(request.form.get("text", "").split())
-    if viewer.is_admin:
-        village = queries.village_by_code(db(), request.form.get("village", ""))
-    else:
-        village = db().get(Village, viewer.village_id)
-    if village is None:
-        flash(say("broadcast_no_village"), "error")
-    elif not text or len(text) > BROADCAST_MAX_CHARS:
-        flash(say("broadcast_bad_text", max=BROADCAST_MAX_CHARS), "error")
-    else:
-        try:
-            sent = broadcasts.create(db(), village, text, now=now(),
-                                     sender_phone=viewer.person.phone if viewer.person else None)
-        except Refused as refused:  # over 4 SMS parts
-            db().rollback()
-            flash(t(language(), f"sms.err.{refused.code}", **refused.detail), "error")
-            return redirect(url_for("dashboard.index") + "#broadcast")
-        count = sent.recipient_count
-        db().commit()  # the rows reach RQ through the after-commit hook
-        flash(say("broadcast_sent", village=village.name, count=count), "info")
-    return redirect(url_for("dashboard.index") + "#broadcast")
 
 
 # --- the phone simulator --------------------------------------------------------------

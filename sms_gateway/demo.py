@@ -45,6 +45,13 @@ VILLAGES = [
     ("BHAV", "Bhavpur", "Sanand", "Ahmedabad", False),
 ]
 POUNDS = [("AMBA-1", "AMBA", "Ambaji panchayat pound"), ("BHAV-1", "BHAV", "Bhavpur panchayat pound")]
+# Names in each reader's script, short and without the word "pound" the messages already say (issue 15).
+NAMES = {
+    "AMBA": {"gu": "અંબાજી", "hi": "अंबाजी", "en": "Ambaji"},
+    "BHAV": {"gu": "ભાવપુર", "hi": "भावपुर", "en": "Bhavpur"},
+    "AMBA-1": {"gu": "અંબાજી નં.1", "hi": "अंबाजी नं.1", "en": "Ambaji pound"},
+    "BHAV-1": {"gu": "ભાવપુર નં.1", "hi": "भावपुर नं.1", "en": "Bhavpur pound"},
+}
 PEOPLE = [
     # phone, name, role, village, pound, language
     ("+919825000001", "Ramesh Patel (keeper)", "keeper", "AMBA", "AMBA-1", "gu"),
@@ -71,13 +78,15 @@ def load(session: Session, now: datetime) -> str:
         admin.set_pound_fee(session, kind, amount, SCHEDULES_FROM)
     for code, name, taluka, district, notified in VILLAGES:
         village = queries.village_by_code(session, code) or admin.create_village(
-            session, code=code, name=name, taluka=taluka, district=district, security_notified=notified, now=now)
+            session, code=code, name=name, taluka=taluka, district=district, security_notified=notified, now=now,
+            names=NAMES.get(code))
         admin.set_daily_rates(session, village, SAMPLE_DAILY_RATES, SCHEDULES_FROM)
         if notified:
             admin.set_security_scale(session, village, SAMPLE_SECURITY_SCALE, SCHEDULES_FROM)
     for code, village_code, name in POUNDS:
         if session.scalars(select(Pound).where(Pound.code == code)).first() is None:
-            admin.create_pound(session, queries.village_by_code(session, village_code), code=code, name=name)
+            admin.create_pound(session, queries.village_by_code(session, village_code), code=code, name=name,
+                               names=NAMES.get(code))
     for phone, name, role, village_code, pound_code, language in PEOPLE:
         if queries.person_by_phone(session, phone) is None:
             admin.create_person(session, phone=phone, name=name, role=role, language=language, now=now,

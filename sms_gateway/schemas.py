@@ -6,13 +6,15 @@ These pydantic models both validate requests and generate
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
-Language = Literal["gu", "hi", "en"]
+Language = Literal["gu", "hi", "en", "gul"]
 Role = Literal["owner", "keeper", "official", "mamlatdar", "police"]
 Paise = Field(ge=0, le=10**12)
+# A name per reader's language (issue 15): {"gu": "અંબાજી", "en": "Ambaji"}; the plain `name` is the fallback.
+Names = dict[Language, Annotated[str, Field(min_length=1, max_length=40)]]
 
 
 class Body(BaseModel):
@@ -35,6 +37,7 @@ class VillageIn(Body):
     security_notified_from: date | None = None
     auction_hour: int = Field(default=11, ge=0, le=23)
     forfeit_percent: int = Field(default=100, ge=0, le=100)
+    names: Names | None = None
 
 
 class DailyRatesIn(Body):
@@ -59,6 +62,7 @@ class SecurityScaleIn(Body):
 class PoundIn(Body):
     code: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
     name: str = Field(min_length=1, max_length=120)
+    names: Names | None = None
 
 
 class PersonIn(Body):
@@ -126,3 +130,9 @@ class MessagesQuery(Body):
     status: Literal["queued", "sending", "sent", "delivered", "failed", "cancelled"] | None = None
     kind: str | None = None
     limit: int = Field(default=100, ge=1, le=1000)
+
+
+class CostsQuery(Body):
+    """`GET /costs?village=&month=` (issue 15): a month as YYYY-MM (2000-2099), default this month."""
+    village: str | None = Field(default=None, max_length=32)
+    month: str | None = Field(default=None, pattern=r"^20\d{2}-(0[1-9]|1[0-2])$")

@@ -48,6 +48,7 @@ class Settings:
     inbound_rate_limit: int = 20  # inbound messages per phone per 10 minutes
     max_request_bytes: int = 64 * 1024
     secret_key: str | None = None
+    sms_price_paise: int = 25  # SMS_PRICE_PAISE: what the panchayat pays per SMS segment (issue 15's cost page)
     bench_floor: bool = False  # BENCH_FLOOR=on: /bench/floor, the constant route bench/district.py compares with
     extra: Mapping[str, str] = field(default_factory=dict)
 
@@ -83,5 +84,6 @@ class Settings:
             inbound_rate_limit=int(get("INBOUND_RATE_LIMIT") or defaults.inbound_rate_limit),
             max_request_bytes=int(get("MAX_REQUEST_BYTES") or defaults.max_request_bytes),
             secret_key=get("SECRET_KEY"),
+            sms_price_paise=int(get("SMS_PRICE_PAISE") or defaults.sms_price_paise),
             bench_floor=(get("BENCH_FLOOR") or "off").lower() in ("1", "on", "true", "yes"),
         )

@@ -162,6 +162,7 @@ def test_official_fixes_the_auction_by_sms_signs_in_by_code_and_broadcasts(page,
     page.fill("#text", "Auction of unclaimed cattle on 08-12 at 11:00, Panchayat ground. Claim your animals now.")
     page.click("#broadcast button[type=submit]")
     assert "queued for 4 people" in page.inner_text(".flash")  # AMBA: keeper, official, two owners
+    page.goto("/")  # the result is shown at the top of the composer the official lands on (issue 15)
 
     cow = page.locator(f"tr[data-tag='{NEW_TAG}']")
     assert "Rs 590" in cow.inner_text()  # as the owner was told (see the test above)

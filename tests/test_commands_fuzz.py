@@ -49,7 +49,7 @@ def check_shape(result):
         for tag in result.tags:
             assert tag.isascii() and tag.isdigit() and (len(tag) == 12 or 4 <= len(tag) <= 10), tag
         assert result.kind is None or result.kind in KINDS
-        assert result.language in (None, "gu", "hi", "en")
+        assert result.language in (None, "gu", "hi", "en", "gul")
         assert result.amount_rupees is None or result.amount_rupees > 0
         assert result.hour is None or 0 <= result.hour <= 23
         assert result.minute is None or 0 <= result.minute <= 59

@@ -61,7 +61,7 @@ def test_sms_two_seize_commands_on_one_day_are_one_occasion_of_three_head(dhol, 
     sms(send_twilio, KEEPER, f"SEIZE {COW3} cow")
     for tag in (COW1, COW2, COW3):
         assert sms(send_twilio, KEEPER, f"RELEASE {tag}") == (
-            f"Released {tag}. Collect Rs 240: fee Rs 50 + 1 days Rs 40 + security Rs 150.")
+            f"Released {tag}. Collect Rs 240: fee Rs 50 + feeding 1 day Rs 40 + security Rs 150.")
     held = api.get("/deposits", query_string={"village": "DHOL", "status": "held"}).json["deposits"]
     assert sum(d["amount_paise"] for d in held) == 45000
 
@@ -129,7 +129,7 @@ def test_sms_protest_release_keeps_the_forfeiture_pending_and_an_upheld_complain
     [deposit] = deposits(app)
     assert (deposit.status, deposit.forfeited_paise, deposit.forfeited_by_id) == ("held", 0, None)
     [outcome] = outbox(app, "complaint_outcome", OWNER)
-    assert outcome.text == (f"Dabbo: the court held the seizure of cow {COW2} illegal (s.188). The seizer pays "
+    assert outcome.text == (f"The court held the seizure of cow {COW2} illegal (s.188). The seizer pays "
                             "compensation Rs 100 and the fees and expenses you paid, Rs 90. Any deposit forfeiture "
                             "it caused is undone.")
 
@@ -158,7 +158,7 @@ def test_part_forfeiture_leaves_the_rest_a_held_deposit_refundable_on_its_date(a
     refund = api.post(f"/deposits/{remainder.id}/refund", {})
     assert (refund.status_code, refund.json["status"], refund.json["amount_paise"]) == (200, "refunded", 10000)
     [notice] = outbox(app, "deposit_refunded", OWNER)
-    assert notice.text == f"Dabbo: deposit of Rs 100 (paid 30-11-2026) refunded to {OWNER} on 30-05-2027 (s.189(2))."
+    assert notice.text == f"Deposit of Rs 100 (paid 30-11-2026) refunded to {OWNER} on 30-05-2027 (s.189(2))."
 
 
 # ---------------------------------------------------------------- 5. a deposit even with the owner unknown
@@ -170,7 +170,7 @@ def test_sms_release_of_an_untagged_animal_records_the_security_as_a_deposit(dho
     reply = sms(send_twilio, KEEPER, "SEIZE buffalo")
     receipt = reply.split(": ")[1].split(".")[0]
     assert sms(send_twilio, KEEPER, f"RELEASE {receipt}") == (
-        f"Released {receipt}. Collect Rs 325: fee Rs 75 + 1 days Rs 50 + security Rs 200.")
+        f"Released {receipt}. Collect Rs 325: fee Rs 75 + feeding 1 day Rs 50 + security Rs 200.")
     [deposit] = deposits(app)
     assert (deposit.owner_id, deposit.receipt, deposit.amount_paise, deposit.status) == (None, receipt, 20000, "held")
 
@@ -202,8 +202,8 @@ def test_protest_receipt_says_the_complaint_deadline_has_passed(dhol, app, run_w
     dhol.post(f"/impoundments/{cow['id']}/release", {"under_protest": True})
     [receipt] = outbox(app, "release_receipt", OWNER)
     assert receipt.text.endswith(
-        "Paid Rs 890: fee Rs 50, 21 days Rs 840, deposit Rs 0. Taken back under protest. The time to complain "
-        "to a magistrate (s.188) ended 20-11-2026. If no complaint is made by 28-12-2026, a security deposit "
+        "Deposited Rs 890: fee 50, feeding 21 days 840. The time to complain "
+        "to a magistrate (s.188) ended 20-11. If no complaint is made by 28-12, a security deposit "
         "becomes due (s.185(3)).")
     assert sms(send_twilio, KEEPER, f"RELEASE {COW2} PROTEST") == (
         f"Released {COW2} under protest. Deposited Rs 890: fee Rs 50 + expenses Rs 840, no security. "

@@ -32,7 +32,7 @@ def test_security_due_goes_to_owner_and_keeper_the_morning_after_the_four_weeks(
     dispatch()
     owner, keeper = outbox(app, "security_due")
     assert owner.to_phone == OWNER and owner.text == (
-        f"Dabbo: cow {COW1}: no complaint within 4 weeks. Deposit security Rs 200 at the pound and make the "
+        f"Cow {COW1}: no complaint within 4 weeks. Deposit security Rs 200 at the pound and make the "
         "declaration of ownership, or the animal may be seized again (s.185(3)).")
     assert keeper.to_phone == KEEPER and "28-12-2026" in keeper.text and "Rs 200" in keeper.text
 
@@ -87,7 +87,7 @@ def test_surplus_paid_to_the_owner_within_fifteen_days_once(dhol, app):
         200, "paid", OWNER)
     assert dhol.post(f"/impoundments/{cow['id']}/surplus-payment", {"to_phone": OWNER}).status_code == 409
     [notice] = outbox(app, "surplus_paid", OWNER)
-    assert notice.text == f"Dabbo: surplus Rs 2630 from the auction of cow {COW1} paid to {OWNER} on 30-11-2026 (s.186(1))."
+    assert notice.text == f"Surplus Rs 2630 from the auction of cow {COW1} paid to {OWNER} on 30-11-2026 (s.186(1))."
 
 
 def test_unclaimed_surplus_goes_to_the_village_fund_after_the_fifteen_days(dhol, clock, dispatch):
@@ -135,7 +135,7 @@ def test_a_dismissed_complaint_lets_the_forfeiture_settle(dhol, app, clock, disp
     dispatch()
     assert (deposits(app)[0].status, deposits(app)[0].forfeited_paise) == ("forfeited", 20000)
     [notice] = outbox(app, "complaint_outcome", OWNER)
-    assert notice.text == f"Dabbo: the court dismissed the complaint about cow {COW2}: the seizure was lawful (s.188)."
+    assert notice.text == f"The court dismissed the complaint about cow {COW2}: the seizure was lawful (s.188)."
 
 
 def test_complaint_outcome_without_a_complaint_is_404_and_a_second_complaint_409(dhol):

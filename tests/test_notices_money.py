@@ -31,8 +31,8 @@ def test_the_owner_hears_of_the_sale_and_the_fifteen_days_to_claim_the_surplus(a
     [notice] = messages(app, "surplus_notice")
     # Seized 22-11 10:00, sold 30-11: 9 local days x Rs 10 + fee Rs 10 = Rs 100; Rs 2000 - Rs 100 = Rs 1900.
     # 30-11 + 15 days = 15-12.
-    assert notice.text == ("Dabbo: goat 345678901235 was sold at auction on 30-11-2026 for Rs 2000. After fee and "
-                           "expenses Rs 1900 is the owner's: prove ownership to the panchayat by 15-12-2026 (s.186).")
+    assert notice.text == ("Goat 345678901235 was sold at auction on 30-11 for Rs 2000. After fee and "
+                           "expenses Rs 1900 is the owner's: prove ownership to the panchayat by 15-12 (s.186(1)).")
     assert notice.status == "sent"
 
 
@@ -57,9 +57,9 @@ def test_the_surplus_reminder_goes_three_days_before_the_deadline_once(app, api,
 
     [reminder] = messages(app, "surplus_reminder")
     assert reminder.status == "sent"
-    assert reminder.text == ("Dabbo reminder: Rs 1900 from the sale of goat 345678901235 is the owner's until "
-                             "15-12-2026. Prove ownership to the panchayat by then, or it goes to the village fund "
-                             "(s.186).")
+    assert reminder.text == ("Rs 1900 from the sale of goat 345678901235 is the owner's until "
+                             "15-12. Prove ownership to the panchayat by then, or it goes to the village fund "
+                             "(s.186(1)).")
 
 
 def test_the_protest_reminder_goes_seven_days_before_the_28_day_deadline(app, api, world, clock, run_worker,
@@ -75,8 +75,8 @@ def test_the_protest_reminder_goes_seven_days_before_the_28_day_deadline(app, ap
 
     [reminder] = messages(app, "protest_reminder")
     assert (reminder.status, reminder.text) == ("sent", (
-        "Dabbo reminder: you took goat 345678901235 back under protest. Your complaint to a magistrate must be "
-        "made by 28-12-2026 (s.185)."))
+        "Goat 345678901235 (taken back under protest): if you complained, tell the panchayat; otherwise a "
+        "security deposit is due from 28-12 (s.185(3))."))
 
 
 def test_a_deposit_becomes_refundable_after_six_months_and_the_owner_is_told_once(app, api, world, clock, session,
@@ -91,8 +91,8 @@ def test_a_deposit_becomes_refundable_after_six_months_and_the_owner_is_told_onc
     at(clock, datetime(2027, 5, 30, 5, 30, tzinfo=timezone.utc), dispatch, run_worker)
 
     [notice] = messages(app, "deposit_refundable")
-    assert (notice.status, notice.text) == ("sent", "Dabbo: your security deposit Rs 500 of 30-11-2026 can now be "
-                                                    "refunded (s.189). Apply to the panchayat.")
+    assert (notice.status, notice.text) == ("sent", "Your security deposit of Rs 500 (paid 30-11-2026) can now be "
+                                                    "refunded on application to the panchayat (s.189(2)).")
     deposit = session.scalars(select(Deposit).where(Deposit.impoundment_id == impoundment["id"])).one()
     assert deposit.status == "refundable"
 
@@ -111,6 +111,6 @@ def test_re_impoundment_within_six_months_forfeits_the_deposit_and_tells_the_own
 
     [notice] = messages(app, "deposit_forfeited")
     assert notice.status == "sent"
-    assert notice.text == ("Dabbo: Rs 500 of your security deposit Rs 500 of 30-11-2026 is forfeited: your cattle "
-                           "were impounded again within six months (s.189).")
+    assert notice.text == ("Rs 500 of your security deposit of Rs 500 (paid 30-11-2026) is forfeited: your cattle "
+                           "were impounded again within six months (s.189(2)).")
     assert GOAT in messages(app, "seizure_alert", to=OWNER)[-1].text

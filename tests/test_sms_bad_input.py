@@ -42,9 +42,11 @@ BAD_INPUT = {
                               "टैग नंबर गलत है: टैग में 12 अंक, रसीद में 4 से 10. टैग नंबर भेजें, जैसे 123456789012.",
                               "That tag number is not right: a tag has 12 digits, a receipt 4 to 10. "
                               "Send the tag number, e.g. 123456789012.")),
-    "bad language": ("LANG FR", ("GU, HI અથવા EN પસંદ કરો. LANG GU, LANG HI અથવા LANG EN મોકલો.",
-                                 "GU, HI या EN चुनें. LANG GU, LANG HI या LANG EN भेजें.",
-                                 "Choose GU, HI or EN. Send LANG GU, LANG HI or LANG EN.")),
+    "bad language": ("LANG FR", ("GU, HI, EN અથવા GUL (ગુજરાતી, અંગ્રેજી અક્ષરોમાં) પસંદ કરો. "
+                                 "LANG GU, LANG HI, LANG EN અથવા LANG GUL મોકલો.",
+                                 "GU, HI, EN या GUL चुनें. LANG GU, LANG HI, LANG EN या LANG GUL भेजें.",
+                                 "Choose GU, HI, EN or GUL (Gujarati in English letters). "
+                                 "Send LANG GU, LANG HI, LANG EN or LANG GUL.")),
 }
 
 

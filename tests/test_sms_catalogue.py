@@ -6,12 +6,12 @@ import string
 
 import pytest
 
-from handlers.catalogue import CATALOGUES, kind_name, money
+from handlers.catalogue import CATALOGUES, counted, days_text, kind_name, money
 from handlers.replies import MAX_SEGMENTS, NAME_LENGTH, short
 from handlers.text import GSM7, encoding, segments
 from models.law import KINDS
 
-LANGUAGES = ("gu", "hi", "en")
+LANGUAGES = ("gu", "hi", "en", "gul")
 SMS_KEYS = sorted(key for key in CATALOGUES["en"] if key.startswith("sms."))
 
 # Composite templates and the item template whose worst case fills their list.
@@ -43,6 +43,8 @@ def worst_values(language: str) -> dict[str, object]:
         "days": 365, "count": 99999, "max": 4, "ussd": "*384*12345#",
         # issue 13: RATES
         "village_code": "AMBAJI-DANTA-1234567", "heads": "10-99", "times": "10-99", "amount": amount,
+        "days_text": days_text(language, 365), "animals": counted(language, "animal", 99999),
+        "people": counted(language, "person", 99999), "more": counted(language, "more_tag", 99999),
     }
 
 

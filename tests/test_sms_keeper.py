@@ -29,7 +29,7 @@ def by_tag(session, tag):
 def test_seize_with_several_tags_records_one_seizure_and_replies_with_receipts(world, send, session):
     # Issue 12: each tag beside its receipt number.
     reply = send(AMBA_KEEPER, "SEIZE 111111111111, 222222222222 gay loose on the highway")
-    assert reply == ("2 ગાય ડબ્બે પૂર્યાં: 111111111111 → પહોંચ 100004,222222222222 → પહોંચ 100005. "
+    assert reply == ("ડબ્બે પૂરેલ 2 ગાય: 111111111111 → પહોંચ 100004,222222222222 → પહોંચ 100005. "
                      "છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
     first, second = by_tag(session, "111111111111"), by_tag(session, "222222222222")
     assert first.seizure_id == second.seizure_id
@@ -44,7 +44,7 @@ def test_seize_of_a_registered_tag_links_the_owner(world, send, session):
 
 def test_seize_without_a_tag_gives_one_receipt(world, send, session):
     assert send(AMBA_KEEPER, "SEIZE ભેંસ") == (
-        "1 ભેંસ ડબ્બે પૂર્યાં: 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
+        "ડબ્બે પૂરેલ 1 ભેંસ: 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
     untagged = session.scalars(select(Impoundment).where(Impoundment.receipt == "100004")).one()
     assert (untagged.tag, untagged.kind) == (None, "buffalo")
 
@@ -52,7 +52,7 @@ def test_seize_without_a_tag_gives_one_receipt(world, send, session):
 def test_seize_in_hindi_and_in_english(world, send):
     # Bhavpur keeper: seized now, auction at the village's 11:00 after the deadline.
     assert send(BHAV_KEEPER, "SEIZE 555555555555 बकरी") == (
-        "1 बकरी कांजी हाउस में बंद: 555555555555 → रसीद 100004. छुड़ाने की अवधि 07-12 10:00, नीलामी 07-12 11:00.")
+        "कांजी हाउस में बंद 1 बकरी: 555555555555 → रसीद 100004. छुड़ाने की अंतिम तिथि 07-12 10:00, नीलामी 07-12 11:00.")
     send(AMBA_KEEPER, "LANG EN")
     assert send(AMBA_KEEPER, "SEIZE 666666666666 cow") == (
         "Seized 1 cow: 666666666666 -> receipt 100005. Claim by 07-12 10:00, auction 07-12 11:00.")
@@ -68,7 +68,7 @@ def test_seize_of_a_tag_already_in_a_pound_changes_nothing(world, send, session)
 def test_many_receipts_are_paged_within_the_budget(world, send):
     tags = ", ".join(f"9000000000{n:02d}" for n in range(40))
     reply = send(AMBA_KEEPER, f"SEIZE {tags} cow")
-    assert reply.startswith("40 ગાય ડબ્બે પૂર્યાં: 900000000000 → પહોંચ 100004,900000000001 → પહોંચ 100005,")
+    assert reply.startswith("ડબ્બે પૂરેલ 40 ગાય: 900000000000 → પહોંચ 100004,900000000001 → પહોંચ 100005,")
     assert "વધુ" in reply
     from handlers.text import segments
     assert segments(reply) <= 4

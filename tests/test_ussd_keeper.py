@@ -156,7 +156,7 @@ def test_animals_in_pound_lists_tag_kind_days_and_auction(english_keeper, ussd):
 
 
 def test_find_from_the_keeper_menu_does_not_subscribe_the_keeper(english_keeper, ussd, session):
-    assert ussd(KEEPER_AMBA, "4", "234567890123").startswith("END buffalo 234567890123\nIn Bhavpur")
+    assert ussd(KEEPER_AMBA, "4", "234567890123").startswith("END buffalo 234567890123 in Bhavpur")
     from models.tables import Watch
     assert session.scalar(select(func.count(Watch.id))) == 0
 

@@ -1,22 +1,26 @@
 """Every word Dabbo says to a person, one catalogue per language.
 
-`gu.py`, `hi.py` and `en.py` each hold `MESSAGES`, a dict from a key to a
-str.format template; the three must have exactly the same keys (a test checks
-it). English stays inside the GSM 7-bit alphabet: "Rs", never the rupee sign,
+`gu.py`, `hi.py`, `en.py` and `gul.py` (Gujarati in Latin letters, GSM-7,
+chosen with `LANG GUL`) each hold `MESSAGES`, a dict from a key to a
+str.format template; all must have exactly the same keys (a test checks it). English stays inside the GSM 7-bit alphabet: "Rs", never the rupee sign,
 and no curly quotes, because one such character turns an SMS into UCS-2 and
 halves its length.
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
+from typing import Iterable, Mapping
 from zoneinfo import ZoneInfo
 
-from handlers.catalogue import en, gu, hi
+from handlers.catalogue import en, gu, gul, hi
+from handlers.text import is_gsm7
 from models.law import whole_rupees
 
-LANGUAGES = ("gu", "hi", "en")
+LANGUAGES = ("gu", "hi", "en", "gul")
 DEFAULT_LANGUAGE = "gu"
-CATALOGUES = {"gu": gu.MESSAGES, "hi": hi.MESSAGES, "en": en.MESSAGES}
+CATALOGUES = {"gu": gu.MESSAGES, "hi": hi.MESSAGES, "en": en.MESSAGES, "gul": gul.MESSAGES}
+# Languages written in Latin letters: one Gujarati letter in a name would turn their SMS into UCS-2.
+LATIN_LANGUAGES = frozenset({"en", "gul"})
 
 
 def language_or_default(language: str | None) -> str:
@@ -45,3 +49,75 @@ def when(moment: datetime, tz: str) -> str:
 def day(value: date) -> str:
     """A date with its year, for deadlines: 10-12-2026."""
     return value.strftime("%d-%m-%Y")
+
+
+def rupees(paise: int) -> str:
+    """Digits only ("1250"): the catalogue's fixed text says "રૂ." / "Rs" once per list."""
+    return str(whole_rupees(paise))
+
+
+def short_day(value: date) -> str:
+    """dd-mm, for a date within the next two months (claim, complaint, surplus)."""
+    return value.strftime("%d-%m")
+
+
+def _period(hour: int) -> str:
+    if 5 <= hour < 12:
+        return "morning"
+    if 12 <= hour < 16:
+        return "afternoon"
+    if 16 <= hour < 20:
+        return "evening"
+    return "night"
+
+
+def spoken(language: str | None, moment: datetime, tz: str, *, deadline: bool = False) -> str:
+    """A date and time as people say them: "14-12 સાંજે 4", "14-12 शाम 4", "14-12 4pm".
+
+    A deadline is rounded down to the hour, so that the owner is never told a
+    later moment than the law's; one before 05:00 is said as 11 at night on the
+    day before ("never રાત્રે 12": WORDING.md, section 3, rule 7)."""
+    local = moment.astimezone(ZoneInfo(tz))
+    if deadline:
+        local = local.replace(minute=0, second=0, microsecond=0)
+        if local.hour < 5:
+            local = (local - timedelta(days=1)).replace(hour=23)
+    clock = str(local.hour % 12 or 12) + ("" if local.minute == 0 else f":{local.minute:02d}")
+    ampm = "am" if local.hour < 12 else "pm"
+    return f"{local:%d-%m} " + t(language, f"time.{_period(local.hour)}", h=clock, ampm=ampm)
+
+
+def counted(language: str | None, noun: str, count: int) -> str:
+    """"1 person" / "2 people": `count.<noun>.one` or `.many` (Gujarati and Hindi
+    often say the same for both)."""
+    return t(language, f"count.{noun}.{'one' if count == 1 else 'many'}", count=count)
+
+
+def days_text(language: str | None, days: int) -> str:
+    """"1 day" / "3 days"."""
+    return counted(language, "day", days)
+
+
+def counted_kind(language: str | None, count: int, kind: str) -> str:
+    """"1 cow" / "2 cows", "2 આખલા", "2 बछड़े": the plural kind keys when count > 1."""
+    name = t(language, f"kinds.{kind}") if count != 1 else kind_name(language, kind)
+    return f"{count} {name}"
+
+
+def place_name(language: str | None, name: str, names: Mapping[str, str] | None, code: str = "") -> str:
+    """A village's or pound's name in the reader's script, falling back to the
+    default name; a Latin-script reader never gets a name that would force UCS-2
+    (the English name, else the code)."""
+    names = names or {}
+    chosen = names.get(language or "") or (names.get("en") if language == "gul" else None) or name
+    if language in LATIN_LANGUAGES and not is_gsm7(chosen):
+        chosen = names.get("en") or code or chosen
+    return chosen
+
+
+def kinds_list(language: str | None, kinds: Iterable[str], order: Iterable[str]) -> str:
+    """"2 cows, 1 bullock", in the order given (the Act's list)."""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    return ", ".join(counted_kind(language, counts[k], k) for k in order if counts.get(k))

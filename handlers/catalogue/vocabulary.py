@@ -74,6 +74,8 @@ LANGUAGE_WORDS: dict[str, str] = {
     "हिंदी": "hi", "हिन्दी": "hi", "હિન્દી": "hi", "હિંદી": "hi",
     "en": "en", "eng": "en", "english": "en",
     "અંગ્રેજી": "en", "अंग्रेजी": "en", "अंग्रेज़ी": "en", "इंग्लिश": "en", "ઇંગ્લિશ": "en",
+    # issue 15: Gujarati in Latin letters (GSM-7), for handsets without Gujarati script.
+    "gul": "gul", "gujlish": "gul", "gujglish": "gul",
 }
 # Sent alone, these set the language; the short codes ("hi") do not (a greeting is not a command).
 LANGUAGE_NAMES = tuple(word for word in LANGUAGE_WORDS if len(word) > 3)

@@ -1,7 +1,7 @@
 """one held impoundment per tag; dashboard session generations (issue 18 E, H)
 
 Revision ID: 0002
-Revises: 0004 (chained after main's 0003 and 0004 when main was merged in)
+Revises: 0006 (chained after main's 0003, 0004 and 0006 when main was merged in)
 Create Date: 2026-12-01 15:00:00
 """
 from alembic import op
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 
 revision = '0002'
-down_revision = '0004'
+down_revision = '0006'
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,34 @@
+"""`/impoundments/<id>`: one impoundment on one page (issue 15): the animal,
+owner, keeper who recorded it, every deadline, today's and tomorrow's dues,
+the deposit and its state, the register entry, and the whole timeline of
+events and messages with their delivery status. Linked from every list.
+
+Reads only, through `handlers.facts` (the same facts an owner is told) and
+`models.timeline`."""
+from __future__ import annotations
+
+from flask import abort, render_template
+
+from handlers import facts
+from models import timeline
+from models.tables import Impoundment
+from sms_gateway.dashboard import require_viewer
+from sms_gateway.extensions import db, now
+from sms_gateway.staff_pages import require_village_access, staff_blueprint
+
+bp = staff_blueprint("impoundment")
+
+
+@bp.get("/impoundments/<int:impoundment_id>")
+def impoundment_page(impoundment_id: int):
+    if (refused := require_viewer()) is not None:
+        return refused
+    impoundment = db().get(Impoundment, impoundment_id)
+    if impoundment is None:
+        abort(404)
+    require_village_access(impoundment.village_id)
+    moment = now()
+    return render_template("impoundment.html", i=impoundment, now=moment,
+                           status=facts.animal_status(db(), impoundment, moment),
+                           deposits=timeline.deposits(db(), impoundment.id),
+                           entries=timeline.entries(db(), impoundment.id))

@@ -1,0 +1,58 @@
+/* The broadcast composer's figures as the official types (issue 15): characters,
+   encoding, SMS parts against the 4-part cap, recipients and cost. Progressive
+   enhancement: without this script the form still works and "Check" asks the
+   server for the same figures. Counting follows handlers/text.py (GSM 03.38). */
+(function () {
+  "use strict";
+  var BASIC = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+  var EXTENSION = "\f^{}\\[~]|€";
+
+  function measure(text) {
+    var gsm = true, units = 0, i, ch;
+    for (i = 0; i < text.length; i++) {
+      ch = text.charAt(i);
+      if (BASIC.indexOf(ch) >= 0) { units += 1; } else if (EXTENSION.indexOf(ch) >= 0) { units += 2; } else { gsm = false; }
+    }
+    if (!gsm) { units = text.length; }  // UTF-16 code units, as UCS-2 SMS count them
+    var single = gsm ? 160 : 70, part = gsm ? 153 : 67;
+    var parts = units <= single ? 1 : Math.ceil(units / part);
+    return { chars: Array.from(text).length, encoding: gsm ? "GSM-7" : "UCS-2", parts: parts };
+  }
+
+  function money(paise) {
+    var rest = String(paise % 100);
+    return "Rs " + Math.floor(paise / 100) + "." + (rest.length < 2 ? "0" + rest : rest);
+  }
+
+  function wire(form) {
+    var text = form.querySelector("textarea[data-composer]");
+    var meter = form.querySelector(".composer-meter");
+    var village = form.querySelector("#village");
+    if (!text || !meter) { return; }
+    var price = parseInt(form.getAttribute("data-price-paise") || "0", 10);
+    var max = parseInt(form.getAttribute("data-max-parts") || "4", 10);
+    function recipients() {
+      if (!village) { return null; }
+      var option = village.options ? village.options[village.selectedIndex] : village;
+      var n = option && option.getAttribute("data-recipients");
+      return n === null || n === undefined ? null : parseInt(n, 10);
+    }
+    function update() {
+      var m = measure(text.value.trim().split(/\s+/).join(" "));
+      var line = meter.getAttribute("data-label").replace("{chars}", m.chars).replace("{encoding}", m.encoding)
+        .replace("{parts}", m.parts).replace("{max}", max);
+      var people = recipients();
+      if (people !== null && !isNaN(people)) {
+        line += " · " + people + " × " + m.parts + " × " + money(price) + " ≈ " + money(people * m.parts * price);
+      }
+      if (m.parts > max) { line += " " + meter.getAttribute("data-over"); }
+      meter.textContent = line;
+      meter.classList.toggle("over", m.parts > max);
+    }
+    text.addEventListener("input", update);
+    if (village && village.addEventListener) { village.addEventListener("change", update); }
+    if (!meter.textContent.trim()) { update(); }  // keep the server's exact figures after "Check"
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("form[data-max-parts]"), wire);
+})();
