@@ -413,8 +413,8 @@ def _write_claim_reminders(session: Session, missing: dict[int, list], now: date
         impoundment = impoundments[impoundment_id]
         for person, key in pairs:
             if (impoundment_id, person.language) not in texts:
-                texts[impoundment_id, person.language] = claim_reminder_text(session, impoundment,
-                                                                             person.language, now)
+                texts[impoundment_id, person.language] = _sentence(claim_reminder_text(session, impoundment,
+                                                                                       person.language, now))
             notices.append(notice_writer.Notice(person, CLAIM_REMINDER, key, texts[impoundment_id, person.language],
                                                 expires_at=impoundment.claim_deadline,
                                                 impoundment_id=impoundment_id))

@@ -317,7 +317,6 @@ MESSAGES = {
     "dash.accounts_title": "Daily accounts (Form B), {pound}",
     "dash.period": "From {start} to {end}",
     "dash.col_serial": "No.",
-    "dash.col_seized": "Seized",
     "dash.col_animal": "Cattle",
     "dash.col_seizer": "Seized by",
     "dash.col_place": "Place",

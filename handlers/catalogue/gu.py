@@ -318,7 +318,6 @@ MESSAGES = {
     "dash.accounts_title": "રોજનો હિસાબ (નમૂનો બ), {pound}",
     "dash.period": "{start} થી {end}",
     "dash.col_serial": "નં.",
-    "dash.col_seized": "પકડ્યા",
     "dash.col_animal": "ઢોર",
     "dash.col_seizer": "પકડનાર",
     "dash.col_place": "સ્થળ",

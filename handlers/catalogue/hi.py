@@ -317,7 +317,6 @@ MESSAGES = {
     "dash.accounts_title": "दैनिक लेखा (प्रपत्र ख), {pound}",
     "dash.period": "{start} से {end}",
     "dash.col_serial": "सं.",
-    "dash.col_seized": "पकड़े",
     "dash.col_animal": "पशु",
     "dash.col_seizer": "पकड़ने वाला",
     "dash.col_place": "स्थान",
