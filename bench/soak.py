@@ -21,6 +21,14 @@ percentiles per kind, and this process samples the RSS of every server
 process at the start and the end. When the traffic stops it waits for the
 outbox to drain and checks that nothing was lost or sent twice.
 
+Hand-off (issue 18): "notice" actions (an animal registered to a demo owner
+by the API, seized and released by one of 100 keepers' signed SMS: the
+owner's alert and receipt) join the mix, and for every outbox row due when
+it was written (AT replies, alerts, receipts) the time from its writing to
+its acceptance by the provider is reported (`handoff`, p50 / p99 / max).
+No quiet hours during a soak (QUIET_HOURS=0-0): it measures the machinery,
+whatever the hour it runs at.
+
 Not part of `make test`. Results go in docs/RELIABILITY.md.
 """
 from __future__ import annotations
@@ -57,7 +65,11 @@ DEMO_TAGS = ["123456789012", "345678901234", "234567890123", "123456789013", "99
 DEMO_PHONES = ["+919825000004", "+919825000005", "+919825000006"]
 FLOODER = "+919825099999"
 # kind: weight in the mix
-MIX = {"twilio_sms": 30, "at_sms": 20, "ussd": 20, "api_read": 15, "api_write": 5, "readyz": 5, "flood": 5}
+MIX = {"twilio_sms": 27, "at_sms": 20, "ussd": 20, "api_read": 15, "api_write": 5, "readyz": 5, "flood": 5,
+       "notice": 3}
+# Keepers registered at the start for the "notice" actions, so that none of
+# them meets the per-phone inbound limit (20 in 10 minutes).
+KEEPERS = [f"+9198270{n:05d}" for n in range(100)]
 
 
 def free_port() -> int:
@@ -149,6 +161,8 @@ class Driver:
                     return f"status {response.status_code}"
             return "ok"
         headers = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+        if kind == "notice":
+            return self.notice(headers)
         if kind == "api_read":
             path = random.choice(["/api/v1/impoundments?status=impounded", "/api/v1/messages?status=sent",
                                   "/api/v1/impoundments?pound=AMBA-1"])
@@ -171,6 +185,21 @@ class Driver:
             return "ok" if response.status_code == 200 else f"status {response.status_code}"
         response = self.session().get(self.url + "/readyz", timeout=10)
         return "ok" if response.status_code == 200 else f"status {response.status_code}"
+
+    def notice(self, headers) -> str:
+        """An owner's animal seized and released by a keeper's SMS: an alert
+        and a receipt written inside the command's savepoint."""
+        tag = f"6{random.randrange(10 ** 11):011d}"
+        response = self.post(f"/api/v1/people/{random.choice(DEMO_PHONES)}/animals",
+                             json={"tag": tag, "kind": "cow"}, headers=headers)
+        if response.status_code != 201:
+            return f"status {response.status_code}"
+        keeper = random.choice(KEEPERS)
+        for command in (f"SEIZE {tag} cow", f"RELEASE {tag}"):
+            outcome = self.twilio_sms(keeper, command)
+            if outcome != "ok":
+                return outcome
+        return "ok"
 
     def timed(self, kind: str) -> None:
         started = time.monotonic()
@@ -207,6 +236,39 @@ def percentile(values: list[float], q: float) -> float:
 
 
 
+def handoff_seconds(database_url: str) -> tuple[list[float], int, int]:
+    """Seconds from the writing of each outbox row that was due at once to
+    its acceptance by the provider (`sent_at`, written as each request is
+    answered); how many such rows never reached it, and how many the re-check
+    before sending cancelled (kept apart: not sending them is right)."""
+    from sqlalchemy import create_engine, text
+
+    from models.db import normalise_url
+
+    engine = create_engine(normalise_url(database_url))
+    with engine.connect() as connection:
+        rows = connection.execute(text(
+            "SELECT EXTRACT(EPOCH FROM sent_at - created_at), status FROM outbound_messages "
+            "WHERE send_after <= created_at + interval '1 second'")).all()
+    engine.dispose()
+    return [float(seconds) for seconds, status in rows if seconds is not None], \
+        sum(1 for seconds, status in rows if seconds is None and status != "cancelled"), \
+        sum(1 for seconds, status in rows if status == "cancelled")
+
+
+def register_keepers(url: str) -> None:
+    import requests
+
+    headers = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    for n, phone in enumerate(KEEPERS):
+        pound, village = ("AMBA-1", "AMBA") if n % 2 == 0 else ("BHAV-1", "BHAV")
+        response = requests.post(f"{url}/api/v1/people", headers=headers, timeout=10, json={
+            "phone": phone, "name": f"Soak keeper {n}", "role": "keeper", "village": village, "pound": pound,
+            "language": "en"})
+        if response.status_code != 201:
+            raise SystemExit(f"could not register keeper {phone}: {response.status_code} {response.text}")
+
+
 def outbox_counts(database_url: str) -> tuple[Counter, list[tuple[str, str]]]:
     from sqlalchemy import create_engine, text
 
@@ -240,7 +302,7 @@ def conduct(args) -> dict:
                "WEB_CONCURRENCY": str(args.web_workers), "ADMIN_TOKEN": ADMIN_TOKEN, "AT_WEBHOOK_TOKEN": AT_TOKEN,
                "SMS_PROVIDER": "twilio", "TWILIO_ACCOUNT_SID": fake.account_sid,
                "TWILIO_AUTH_TOKEN": fake.auth_token, "TWILIO_FROM": "+15005550006",
-               "TWILIO_API_BASE": fake.base_url, "PUBLIC_BASE_URL": TWILIO_PUBLIC,
+               "TWILIO_API_BASE": fake.base_url, "PUBLIC_BASE_URL": TWILIO_PUBLIC, "QUIET_HOURS": "0-0",
                "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}"}
         subprocess.run([sys.executable, "-m", "flask", "--app", "sms_gateway", "demo"], cwd=ROOT, env=env,
                        check=True, stdout=subprocess.DEVNULL)
@@ -264,6 +326,7 @@ def conduct(args) -> dict:
                 raise SystemExit("gunicorn did not become ready; see " + str(workdir))
             time.sleep(0.2)
 
+        register_keepers(f"http://127.0.0.1:{web_port}")
         servers = ("web", "worker", "cron")
         memory = {"start": {}, "end": {}, "samples": []}
         results_file = workdir / "results.json"
@@ -294,6 +357,13 @@ def conduct(args) -> dict:
                          for r in fake.requests if r.status == 201)
         expected = Counter(f"{phone}|{text}" for phone, text in sent)
         report = summarise(args, results, memory, statuses, handed, expected)
+        handoffs, never, cancelled = handoff_seconds(database_url)
+        report["handoff"] = {"rows": len(handoffs), "never_sent": never, "cancelled": cancelled,
+                             "notice_actions": sum(1 for kind, _, outcome in results
+                                                   if kind == "notice" and outcome == "ok"),
+                             "p50_s": round(percentile(handoffs, 0.50), 3),
+                             "p99_s": round(percentile(handoffs, 0.99), 3),
+                             "max_s": round(max(handoffs, default=0.0), 3)}
         report["logs"] = str(workdir) if args.keep_logs else None
         report["tracebacks_in_logs"] = sum(
             (workdir / f"{name}.log").read_text(errors="replace").count("Traceback") for name in servers)
@@ -365,7 +435,8 @@ def main() -> None:
     print(text)
     if args.report:
         Path(args.report).write_text(text)
-    if report["error_count"] or report["sent_twice"] or report["sent_rows_not_at_provider"]:
+    if report["error_count"] or report["sent_twice"] or report["sent_rows_not_at_provider"] \
+            or report["handoff"]["never_sent"] or report["handoff"]["p99_s"] > 5.0:
         sys.exit(1)
 
 

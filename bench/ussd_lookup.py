@@ -87,7 +87,8 @@ def main() -> None:
     url, drop = scratch_database(os.environ.get("DATABASE_URL") or "postgresql://postgres@127.0.0.1:5432/postgres",
                                  prefix="dabbo_bench")
     try:
-        settings = replace(Settings.from_env(), database_url=url, at_webhook_token=TOKEN)
+        settings = replace(Settings.from_env(), database_url=url, at_webhook_token=TOKEN,
+                           secret_key=os.environ.get("SECRET_KEY") or "bench-only-session-key")
         app = create_app(settings)
         app.extensions["dabbo"].clock = lambda: NOW
         started = time.perf_counter()

@@ -9,6 +9,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import delete, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from handlers.errors import Refused
@@ -160,9 +161,14 @@ def person_for_phone(session: Session, phone: str, now: datetime, language: str 
     first contact (SPEC section 1: owners register themselves by querying)."""
     person = queries.person_by_phone(session, phone)
     if person is None:
-        person = Person(phone=phone, role="owner", language=language or "gu", opted_out=False, created_at=now)
-        session.add(person)
-        session.flush()
+        # Not check-then-insert: a new phone's first messages arrive at once, and
+        # the losers of that race must be answered too (issue 18 F). A row a
+        # concurrent request inserted first is waited for and read back.
+        dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+        session.execute(dialect.insert(Person).values(
+            phone=phone, role="owner", language=language or "gu", opted_out=False, created_at=now,
+        ).on_conflict_do_nothing(index_elements=["phone"]))
+        person = queries.person_by_phone(session, phone)
     return person
 
 

@@ -119,11 +119,13 @@ def claim(session: Session, ids: list[int], provider: str, now: datetime, quiet_
 
 
 def record_status(session: Session, provider: str, provider_id: str, status: str, reason: str | None,
-                  opted_out: bool, now: datetime) -> bool:
+                  opted_out: bool, now: datetime, *, retry: bool = False) -> bool:
     """A provider's delivery report: move the row forward (never back from a
-    final state) and honour an opt-out. True when a row matched; calling it
-    twice with the same report changes nothing the second time."""
-    message = outbox.record_report(session, provider, provider_id, status, reason, now)
+    final state) and honour an opt-out; a transient failure (`retry`, from
+    the provider's table) is sent again after the usual back-off. True when
+    a row matched; calling it twice with the same report changes nothing the
+    second time."""
+    message = outbox.record_report(session, provider, provider_id, status, reason, now, retry=retry)
     if message is None:
         return False
     if opted_out:

@@ -31,7 +31,8 @@ def seize(session: Session, context: Context, command: Command) -> str:
         made = records.seize(session, pound=keeper.pound, kind=command.kind, tags=tags, now=context.now,
                              keeper=keeper, note=command.note, seizer=seizer)
     except Refused as refused:
-        raise Refused(refused.code, refused.message, tag=refused.detail.get("tag", ""))
+        # A held tag's refusal also says where and since when (issue 18 E).
+        raise Refused(refused.code, refused.message, **{"tag": "", **refused.detail})
     tz = keeper.pound.village.timezone
     first = made[0]
     # Each tag beside its receipt (issue 12), so the keeper writes the right number on each.

@@ -11,12 +11,15 @@ module owns and which keeps the same rules.
 """
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from handlers import notices, register
+from handlers.catalogue import when
 from handlers.errors import Refused
 from models import law, law_settled, pending, queries
 from models.tables import (
@@ -66,6 +69,7 @@ def seize(
         raise Refused("unknown_kind", f"unknown kind of cattle: {kind}", field="kind")
     if seized_at > now + FUTURE_TOLERANCE:
         raise Refused("future_seizure", "seized_at lies in the future", field="seized_at")
+    _queue_on_tags(session, tags)
     clean_tags = _free_tags(session, tags)
 
     village = pound.village
@@ -94,10 +98,11 @@ def seize(
             auction_at=law.auction_at(claim_deadline, village.timezone, village.auction_hour),
             complaint_deadline=law.complaint_deadline(seizure.seized_at, village.timezone),
             note=note,
-            receipt="pending",
+            # Unique until the id gives the real receipt: one shared placeholder made every
+            # concurrent seizure wait on (and deadlock over) the receipt index (issue 18 E).
+            receipt=f"~{secrets.token_hex(7)}",
         )
-        session.add(impoundment)
-        session.flush()
+        _insert_held(session, impoundment)
         # The receipt a keeper writes on paper: short, digits only, typeable on USSD.
         impoundment.receipt = str(RECEIPT_BASE + impoundment.id)
         register.number(session, impoundment, village.timezone)
@@ -113,13 +118,50 @@ def seize(
     return made
 
 
+def already_held(held: Impoundment, tag: str) -> Refused:
+    """The answer to a second seizure of a tag still in a pound: where and since when."""
+    since = when(held.seized_at, held.village.timezone)
+    return Refused("already_impounded", f"tag {tag} is already in {held.pound.name} since {since}", field="tag",
+                   status=409, tag=tag, pound=held.pound.name, since=since)
+
+
+def _insert_held(session: Session, impoundment: Impoundment) -> None:
+    """Insert in a savepoint of its own: when a concurrent seizure of the same
+    tag committed first, the partial unique index `uq_impoundments_held_tag`
+    refuses this row (the check above cannot see an uncommitted row), and the
+    loser is answered like any second seizure (issue 18 E)."""
+    try:
+        with session.begin_nested():
+            session.add(impoundment)
+            session.flush()
+    except IntegrityError as exc:
+        if "uq_impoundments_held_tag" not in str(exc.orig):
+            raise
+        held = queries.impoundment_by_tag(session, impoundment.tag)
+        if held is None or held.status != "impounded":
+            raise
+        raise already_held(held, impoundment.tag) from None
+
+
+def _queue_on_tags(session: Session, tags: list[str | None]) -> None:
+    """Seizures of the same tag take turns (a PostgreSQL advisory lock per
+    tag, held to the end of the transaction, taken in one order): the second
+    waits for the first to commit, then finds the tag held and is refused,
+    instead of meeting it in the unique index while holding other locks
+    (the pound's register row) and deadlocking (issue 18 E)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    for tag in sorted({queries.normalise_tag(t) for t in tags if t}):
+        session.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"dabbo:tag:{tag}"))))
+
+
 def _free_tags(session: Session, tags: list[str | None]) -> list[str | None]:
     """The tags normalised, each listed once and none already in a pound."""
     clean_tags = [queries.normalise_tag(t) if t else None for t in tags]
     for tag in clean_tags:
         held = queries.impoundment_by_tag(session, tag) if tag else None
         if held is not None and held.status == "impounded":
-            raise Refused("already_impounded", f"tag {tag} is already in a pound", field="tag", status=409, tag=tag)
+            raise already_held(held, tag)
     if len(set(t for t in clean_tags if t)) != len([t for t in clean_tags if t]):
         raise Refused("duplicate_tag", "the same tag is listed twice", field="tag", status=409)
     return clean_tags

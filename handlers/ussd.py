@@ -232,9 +232,19 @@ def _act(ctx: Context, act: Act, state: State) -> Screen:
                 shown = act.run(ctx, state)
                 ctx.session.flush()
         except Refused as refused:
-            key = f"ussd.refused.{refused.code}"
-            return _end(ctx.t(key if key in CATALOGUES[DEFAULT_LANGUAGE] else "ussd.refused"))
+            return _end(_refusal(ctx, refused))
     return Screen(shown.text, True, written.ids(), changed_records=True)
+
+
+def _refusal(ctx: Context, refused: Refused) -> str:
+    """The refusal's screen, with what it knows (a held tag: where, since when)."""
+    key = f"ussd.refused.{refused.code}"
+    if key not in CATALOGUES[DEFAULT_LANGUAGE]:
+        return ctx.t("ussd.refused")
+    try:
+        return ctx.t(key, **refused.detail)
+    except (KeyError, IndexError):
+        return ctx.t("ussd.refused")
 
 
 # --------------------------------------------------------------------- one webhook request

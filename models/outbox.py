@@ -40,7 +40,7 @@ MAX_ATTEMPTS = 6
 BACKOFF = (timedelta(minutes=1), timedelta(minutes=2), timedelta(minutes=5), timedelta(minutes=15),
            timedelta(minutes=30))
 # A row `sending` for this long lost its worker (killed, OOM, machine gone).
-# Longer than an RQ job may run (sms_gateway.queues.JOB_TIMEOUT), so a live
+# Longer than an RQ job may run (sms_gateway.queues.job_timeout), so a live
 # job is never raced; the price is that a killed send waits this long.
 SENDING_TIMEOUT = timedelta(minutes=10)
 # A queued, due row nobody has touched for this long has lost its job.
@@ -222,21 +222,43 @@ def record(session: Session, outcomes: Sequence[Outcome], now: datetime) -> dict
 
 
 def record_report(session: Session, provider: str, provider_id: str, status: str, reason: str | None,
-                  now: datetime) -> OutboundMessage | None:
+                  now: datetime, *, retry: bool = False) -> OutboundMessage | None:
     """A provider's delivery report: move the row forward, never back from a
-    final state nor from `sent` to an earlier word. Returns the row (None
-    when no row has this provider id); a repeated report changes nothing."""
+    final state nor from `sent` to an earlier word. A failure the provider's
+    table calls transient (`retry`: throttling, congestion, a handset out of
+    reach) puts the row back to `queued` after `backoff(attempts)`, or fails
+    it once MAX_ATTEMPTS are spent. Returns the row (None when no row has
+    this provider id); a repeated report changes nothing."""
     message = session.scalars(select(OutboundMessage).where(
         OutboundMessage.provider == provider, OutboundMessage.provider_id == provider_id)).first()
     if message is None or message.status in FINAL or message.status == status:
         return message
     if status == SENT and message.status not in (SENDING, QUEUED):
         return message
+    if retry and status == FAILED and message.attempts < MAX_ATTEMPTS:
+        message.status, message.last_error = QUEUED, reason
+        message.send_after, message.updated_at = now + backoff(message.attempts), now
+        return message
+    if retry and status == FAILED:
+        reason = f"{reason} (gave up after {message.attempts} attempts)"
     message.status = status
     message.updated_at = now
     if status == FAILED:
         message.last_error = reason or "failed"
     return message
+
+
+def release(session: Session, ids: Sequence[int], now: datetime) -> list[int]:
+    """Back to `queued`, due at once, for claimed rows a job stopped before
+    sending (its time budget spent, or RQ's limit struck): at most the one
+    request on the wire when it stopped can have reached the provider.
+    Only rows still `sending`; returns their ids."""
+    if not ids:
+        return []
+    return list(session.execute(
+        update(_OUTBOX).where(_OUTBOX.c.id.in_(list(ids)), _OUTBOX.c.status == SENDING)
+        .values(status=QUEUED, send_after=now, updated_at=now)
+        .returning(_OUTBOX.c.id)).scalars())
 
 
 # ---------------------------------------------------------------- the dispatcher: expire, give up, re-drive, due
@@ -282,8 +304,9 @@ def due_ids(session: Session, now: datetime) -> list[int]:
 
 
 def mark_enqueued(session: Session, ids: Sequence[int], now: datetime) -> None:
-    """Record that Redis accepted jobs for these rows (only after it did),
-    so `due_ids` leaves them alone for QUEUED_TIMEOUT."""
+    """Record that these rows are in hand (their jobs are enqueued as soon
+    as this commits: `queues.enqueue_due`), so `due_ids` leaves them alone
+    for QUEUED_TIMEOUT."""
     for start in range(0, len(ids), 10_000):
         session.execute(update(OutboundMessage).where(
             OutboundMessage.id.in_(ids[start:start + 10_000]), OutboundMessage.status == QUEUED,

@@ -15,6 +15,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -164,6 +165,10 @@ class Impoundment(Base):
         Index("ix_impoundments_status_auction", "status", "auction_at"),
         # The dispatcher's claim reminders, every minute (bench/district.py, docs/EXPLAIN.md).
         Index("ix_impoundments_status_claim", "status", "claim_deadline"),
+        # One tag, one pound at a time: two keepers racing to seize it cannot both win (issue 18 E).
+        Index("uq_impoundments_held_tag", "tag", unique=True,
+              postgresql_where=text("status = 'impounded' AND tag IS NOT NULL"),
+              sqlite_where=text("status = 'impounded' AND tag IS NOT NULL")),
         Index("ix_impoundments_owner_occasion", "owner_id", "village_id", "seized_on"),
         UniqueConstraint("pound_id", "register_year", "register_serial", name="uq_impoundments_register_serial"),
     )
@@ -422,6 +427,16 @@ class InboundMessage(Base):
     __table_args__ = (UniqueConstraint("provider", "provider_id", name="uq_inbound_provider_id"),)
 
 
+class SessionGeneration(Base):
+    """How many times an identity of the dashboard (`admin`, `official:<person
+    id>`) has signed out. A session carries the generation it began in and is
+    refused once sign-out has moved it on, so a copied cookie dies with the
+    sign-out (issue 18 H)."""
+
+    __tablename__ = "session_generations"
+
+    identity: Mapped[str] = mapped_column(String(40), primary_key=True)
+    generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 # --- issue 13: §190 removal orders.
 
 

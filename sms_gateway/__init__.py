@@ -12,6 +12,7 @@ from handlers.catalogue import DEFAULT_LANGUAGE, t
 from sms_gateway.extensions import close_db
 from sms_gateway.runtime import make_runtime
 from sms_gateway.settings import INSTANCE_DIR, Settings
+from sms_gateway.signin import signing_key
 
 log = logging.getLogger("dabbo")
 
@@ -19,11 +20,19 @@ log = logging.getLogger("dabbo")
 JSON_PREFIXES = ("/api/", "/healthz", "/readyz")
 
 
+class MissingSecret(RuntimeError):
+    """Neither SECRET_KEY nor ADMIN_TOKEN: nothing to sign sessions with."""
+
+
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings.from_env()
+    if not signing_key(settings):
+        # No fixed fallback: a key in the source would let anyone forge a session (issue 18 D).
+        raise MissingSecret("Dabbo will not start: set SECRET_KEY (it signs dashboard sessions and sign-in "
+                            "codes) or ADMIN_TOKEN (then that signs them) in the environment.")
     app = Flask(__name__, instance_path=str(INSTANCE_DIR))
     app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
-    app.config["SECRET_KEY"] = settings.secret_key or settings.admin_token or "dabbo-dev-only"
+    app.config["SECRET_KEY"] = signing_key(settings)
     app.extensions["dabbo"] = make_runtime(settings)
     app.teardown_appcontext(close_db)
 

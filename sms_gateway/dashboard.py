@@ -138,26 +138,22 @@ def signin_token():
     if not signin.token_matches(request.form.get("token", ""), settings().admin_token):
         flash(say("signin_wrong_token"), "error")
         return render_template("signin.html", next=target, phone="", code_sent=False), 401
-    signin.start_session("admin")
+    signin.start_session(db(), "admin")
     return redirect(target)
 
 
 @bp.post("/signin/code")
 def signin_code():
-    """Send an official a one-time code. The answer is the same whether or not
-    the number belongs to an official, so the form reveals nobody's role."""
+    """Send an official a one-time code. The answer, its status and the work
+    behind it are the same whether or not the number belongs to an official,
+    so the form reveals nobody's role (signin.request_code)."""
     target = safe_next(request.form.get("next"))
-    raw_phone = request.form.get("phone", "")
-    phone = normalise_phone(raw_phone) or ""
-    official = signin.official_for(db(), raw_phone)
-    if official is not None:
-        try:
-            signin.send_code(db(), runtime().redis, official, now=now())
-        except redis.RedisError:
-            db().rollback()
-            flash(say("signin_unavailable"), "error")
-            return render_template("signin.html", next=target, phone=phone, code_sent=False), 503
-        db().commit()  # the code's SMS reaches RQ through the after-commit hook
+    phone = normalise_phone(request.form.get("phone", "")) or ""
+    try:
+        signin.request_code(runtime().redis, request.form.get("phone", ""))
+    except redis.RedisError:
+        flash(say("signin_unavailable"), "error")
+        return render_template("signin.html", next=target, phone=phone, code_sent=False), 503
     flash(say("signin_code_sent"), "info")
     return render_template("signin.html", next=target, phone=phone, code_sent=True)
 
@@ -165,22 +161,25 @@ def signin_code():
 @bp.post("/signin/verify")
 def signin_verify():
     target = safe_next(request.form.get("next"))
-    official = signin.official_for(db(), request.form.get("phone", ""))
+    typed_phone = request.form.get("phone", "")
     try:
-        ok = official is not None and signin.check_code(runtime().redis, official.phone, request.form.get("code", ""))
+        verdict = signin.check_code(runtime().redis, typed_phone, request.form.get("code", ""),
+                                    request.remote_addr or "")
     except redis.RedisError:
         flash(say("signin_unavailable"), "error")
-        return render_template("signin.html", next=target, phone=request.form.get("phone", ""), code_sent=True), 503
-    if not ok:
-        flash(say("signin_wrong_code"), "error")
-        return render_template("signin.html", next=target, phone=request.form.get("phone", ""), code_sent=True), 401
-    signin.start_session("official", official)
+        return render_template("signin.html", next=target, phone=typed_phone, code_sent=True), 503
+    official = signin.official_for(db(), typed_phone)
+    if verdict != signin.RIGHT or official is None:
+        flash(say("signin_too_many" if verdict == signin.TOO_MANY else "signin_wrong_code"), "error")
+        status = 429 if verdict == signin.TOO_MANY else 401
+        return render_template("signin.html", next=target, phone=typed_phone, code_sent=True), status
+    signin.start_session(db(), "official", official)
     return redirect(target)
 
 
 @bp.post("/signout")
 def signout():
-    signin.end_session()
+    signin.end_session(db())
     return redirect(url_for("dashboard.signin_page"))
 
 

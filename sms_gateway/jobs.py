@@ -10,10 +10,11 @@ verdict`): an expired notice is cancelled, an unsolicited one in quiet hours
 waits for the village's morning.
 
 The at-least-once window, honestly: a worker that dies after the provider
-accepted a message but before the row says `sent` leaves the row `sending`;
-the dispatcher re-drives it after SENDING_TIMEOUT and the person gets it twice.
-No SMS API offers an idempotency key to close that window; it is as narrow as
-one provider round trip.
+accepted a request but before its answer is written leaves that request's
+rows `sending`; the dispatcher re-drives them after SENDING_TIMEOUT and those
+people get the message twice. No SMS API offers an idempotency key to close
+that window; each request's answer is written before the next request goes
+out, so it is one provider request wide.
 
 Each process (the worker's forked work horse, the tests' in-process worker)
 builds its runtime and provider once, lazily, from the environment; a forked
@@ -22,14 +23,18 @@ child throws away the database connections it inherited (SQLAlchemy's
 """
 from __future__ import annotations
 
+import inspect
 import logging
 import os
+import time
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from rq.timeouts import JobTimeoutException
+
 from handlers import delivery
 from models import outbox
-from sms_gateway import dispatcher
+from sms_gateway import dispatcher, queues
 from sms_gateway.providers.base import PERMANENT, SENT, Outgoing, Provider, SendResult, get_provider
 from sms_gateway.runtime import Runtime, make_runtime
 from sms_gateway.settings import Settings
@@ -107,20 +112,80 @@ def dispatch_tick() -> str:
 
 
 def deliver(runtime: Runtime, provider: Provider, message_ids: Iterable[int]) -> str:
-    """Claim, send and record these rows; returns a one-line summary."""
+    """Claim, send and record these rows; returns a one-line summary.
+
+    What a provider accepted is written as soon as its request is answered
+    (`Provider.send_many`'s `on_request`), so a worker killed mid-batch
+    leaves `sending` only the request on the wire and the ones never made
+    (issue 18 A). The job starts no request after `queues.SEND_BUDGET_S` and
+    hands the rest back to the queue; if RQ's time limit strikes anyway (a
+    request hung past its own timeout), what was accepted stays `sent` and
+    only the rest goes back (issue 18 B)."""
     ids = sorted(set(message_ids))
-    counts = {"sent": 0, "retry": 0, "failed": 0, "cancelled": 0, "deferred": 0, "skipped": 0}
+    counts = {"sent": 0, "retry": 0, "failed": 0, "cancelled": 0, "deferred": 0, "skipped": 0, "released": 0}
     claimed = _claim(runtime, provider, ids, counts)
     if claimed:
+        batch = _Batch(runtime, claimed, counts)
         outgoing = [Outgoing(to=m.to_phone, text=m.text, ref=str(m.id)) for m in claimed]
         try:
-            results = provider.send_many(outgoing)
+            results = _send_many(provider, outgoing, batch.record)
+        except _OutOfTime:
+            results = []
+        except JobTimeoutException:
+            batch.release_unrecorded()
+            raise
         except Exception as exc:  # an adapter bug must not leave rows `sending`
             log.exception("provider %s raised", provider.name)
             results = [SendResult(o.ref, "transient", error=f"internal: {type(exc).__name__}") for o in outgoing]
-        _record(runtime, claimed, results, counts)
+        batch.record([r for r in results if r.ref not in batch.recorded], check_time=False)
+        batch.release_unrecorded()
     counts["skipped"] = len(ids) - len(claimed) - counts["cancelled"] - counts["deferred"]
     return ", ".join(f"{name} {count}" for name, count in counts.items())
+
+
+def _send_many(provider: Provider, outgoing: list[Outgoing], on_request) -> list[SendResult]:
+    """`provider.send_many`, reporting each request as it is answered when the
+    adapter can (every adapter here does; one that cannot is written at the
+    end of its batch, as before issue 18)."""
+    if "on_request" in inspect.signature(provider.send_many).parameters:
+        return provider.send_many(outgoing, on_request=on_request)
+    return provider.send_many(outgoing)
+
+
+class _OutOfTime(Exception):
+    """Raised from `on_request` to stop the adapter's loop: the budget is spent."""
+
+
+class _Batch:
+    """One job's claimed rows and which of them are written so far."""
+
+    def __init__(self, runtime: Runtime, claimed: list[delivery.Claimed], counts: dict) -> None:
+        self.runtime, self.counts = runtime, counts
+        self.by_ref = {str(m.id): m for m in claimed}
+        self.recorded: set[str] = set()
+        self.started = time.monotonic()
+
+    def record(self, results: list[SendResult], check_time: bool = True) -> None:
+        """Write these results now (one provider request's, as it is answered)."""
+        results = [r for r in results if r.ref in self.by_ref and r.ref not in self.recorded]
+        if results:
+            _record(self.runtime, [self.by_ref[r.ref] for r in results], results, self.counts)
+            self.recorded.update(r.ref for r in results)
+        if check_time and time.monotonic() - self.started > queues.SEND_BUDGET_S:
+            raise _OutOfTime()
+
+    def release_unrecorded(self) -> None:
+        """Claimed rows never answered for go back to `queued` at once, and
+        to RQ after the commit (`models.outbox.release`)."""
+        rest = [int(ref) for ref in self.by_ref if ref not in self.recorded]
+        if not rest:
+            return
+        with self.runtime.sessions() as session:
+            released = outbox.release(session, rest, self.runtime.clock())
+            session.commit()
+        self.recorded.update(str(id_) for id_ in released)
+        self.counts["released"] += len(released)
+        queues.enqueue_messages(self.runtime, released)
 
 
 def _claim(runtime: Runtime, provider: Provider, ids: list[int], counts: dict) -> list[delivery.Claimed]:

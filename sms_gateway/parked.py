@@ -4,8 +4,10 @@ Twilio can be answered "please try again" in the HTTP response; Africa's
 Talking cannot (its reply goes through the outbox, which lives in the
 database), and it does not re-deliver a callback we answered. So such a
 message is parked in a Redis list and the dispatcher replays it through the
-same handler once the database is back. `handle_sms` dedupes by provider id,
-so a message replayed twice is answered once. Only when Redis and the
+same handler once the database is back, as of the moment it arrived (a
+SEIZE parked at 14:05 is a seizure at 14:05, whose claim deadline runs from
+then: issue 18 J). `handle_sms` dedupes by provider id, so a message
+replayed twice is answered once. Only when Redis and the
 database are down together is a message lost, and then it is logged.
 """
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import asdict
+from datetime import datetime
 
 import redis
 
@@ -22,10 +25,11 @@ KEY = "dabbo:inbound:parked"
 log = logging.getLogger("dabbo.parked")
 
 
-def park(runtime, inbound: Inbound) -> bool:
-    """Keep `inbound` for replay; False (and a log line) if Redis is down too."""
+def park(runtime, inbound: Inbound, received_at: datetime) -> bool:
+    """Keep `inbound`, and when it arrived, for replay; False (and a log line)
+    if Redis is down too."""
     try:
-        runtime.redis.rpush(KEY, json.dumps(asdict(inbound)))
+        runtime.redis.rpush(KEY, json.dumps({**asdict(inbound), "received_at": received_at.isoformat()}))
         return True
     except redis.RedisError:
         log.error("inbound %s %s lost: database and Redis both down", inbound.provider, inbound.provider_id)
@@ -43,11 +47,13 @@ def replay(runtime, limit: int = 500) -> int:
             break
         if raw is None:
             break
-        inbound = Inbound(**json.loads(raw))
+        fields = json.loads(raw)
+        received_at = fields.pop("received_at", None)  # a message parked before issue 18 has none
+        inbound = Inbound(**fields)
         try:
             with runtime.sessions() as session:
-                handle_sms(session, inbound, now=runtime.clock(), ussd_code=runtime.settings.ussd_service_code,
-                           reply_via_outbox=True)
+                handle_sms(session, inbound, ussd_code=runtime.settings.ussd_service_code, reply_via_outbox=True,
+                           now=datetime.fromisoformat(received_at) if received_at else runtime.clock())
         except Exception:
             log.exception("replaying parked inbound %s failed; kept for the next tick", inbound.provider_id)
             runtime.redis.lpush(KEY, raw)

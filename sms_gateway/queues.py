@@ -14,7 +14,6 @@ of the same text in one request (`Provider.send_many`).
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 from typing import Iterable
 
 import redis
@@ -27,9 +26,13 @@ log = logging.getLogger("dabbo.queues")
 
 QUEUE = "outbox"
 BATCH_SIZE = 1000  # Africa's Talking's most recipients per request
-# A job that runs longer is killed by RQ; its rows stay `sending` until the
-# dispatcher's SENDING_TIMEOUT (longer than this) re-drives them.
-JOB_TIMEOUT = timedelta(minutes=5)
+# The longest one provider request may take (the adapters' own HTTP timeouts:
+# Twilio 10 s, Africa's Talking 3.05 s to connect + 30 s to read).
+REQUEST_TIMEOUT_S = {"twilio": 10.0, "africastalking": 33.05}
+DEFAULT_REQUEST_TIMEOUT_S = 10.0
+# How long a send job keeps starting provider requests; the rest of its batch
+# goes back to the queue for the next job (sms_gateway.jobs.deliver).
+SEND_BUDGET_S = 120.0
 QUEUED_TIMEOUT = outbox.QUEUED_TIMEOUT  # a queued, due row untouched this long has lost its job
 # The send job, by dotted name: this module never imports the jobs (which
 # import the runtime, which imports this module).
@@ -39,6 +42,17 @@ _PENDING = "outbox.pending_ids"
 
 def outbox_queue(connection: redis.Redis) -> Queue:
     return Queue(QUEUE, connection=connection)
+
+
+def job_timeout(provider: str, batch_size: int) -> int:
+    """RQ's time limit for a send job, from its batch and the provider's
+    request timeout (issue 18 B): every request may take its full timeout,
+    but the job starts none after SEND_BUDGET_S, so the limit is the smaller
+    of the two plus one request and a margin. Always well under
+    `outbox.SENDING_TIMEOUT`, so no row is re-driven while a live job still
+    holds it."""
+    per_request = REQUEST_TIMEOUT_S.get(provider, DEFAULT_REQUEST_TIMEOUT_S)
+    return int(min(batch_size * per_request, SEND_BUDGET_S) + per_request + 30)
 
 
 def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
@@ -53,7 +67,8 @@ def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
         with runtime.redis.pipeline() as pipeline:
             for start in range(0, len(ids), BATCH_SIZE):
                 batch = ids[start:start + BATCH_SIZE]
-                queue.enqueue(SEND_JOB, args=(batch,), job_timeout=int(JOB_TIMEOUT.total_seconds()),
+                queue.enqueue(SEND_JOB, args=(batch,),
+                              job_timeout=job_timeout(runtime.settings.sms_provider, len(batch)),
                               result_ttl=3600, failure_ttl=7 * 24 * 3600,
                               description=f"send outbox {batch[0]}..{batch[-1]} ({len(batch)})", pipeline=pipeline)
             pipeline.execute()
@@ -65,16 +80,24 @@ def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
 
 def enqueue_due(runtime) -> int:
     """Enqueue every queued row that is due and not in anyone's hands
-    (`models.outbox.due_ids`), and mark them taken in hand only after Redis
-    accepted the jobs. Returns how many."""
+    (`models.outbox.due_ids`). Returns how many.
+
+    Commit first, then enqueue (issue 18 I): a job put on Redis while this
+    transaction still held the rows locked would find them locked, skip them
+    (`SKIP LOCKED`) and leave them another QUEUED_TIMEOUT. If Redis refuses,
+    the mark is undone so that the next tick tries again."""
     now = runtime.clock()
     with runtime.sessions() as session:
         ids = outbox.due_ids(session, now)
-        if not ids or not enqueue_messages(runtime, ids):
+        if not ids:
             return 0
         outbox.mark_enqueued(session, ids, now)
         session.commit()
-    return len(ids)
+        if enqueue_messages(runtime, ids):
+            return len(ids)
+        outbox.mark_enqueued(session, ids, now - QUEUED_TIMEOUT)
+        session.commit()
+    return 0
 
 
 def enqueue_after_commit(runtime) -> None:
@@ -95,11 +118,21 @@ def enqueue_after_commit(runtime) -> None:
 
     @event.listens_for(sessions, "after_commit")
     def _enqueue(session):
+        # SQLAlchemy fires after_commit when a savepoint (begin_nested) commits
+        # too; the rows are not committed until the outermost transaction is
+        # (issue 18 K). A job enqueued then finds nothing to claim.
+        if session.in_nested_transaction():
+            return
         ids = session.info.pop(_PENDING, set()) | set(outbox.forget_bulk_written(session))
         if ids:
             enqueue_messages(runtime, ids)
 
     @event.listens_for(sessions, "after_rollback")
     def _forget(session):
+        # A savepoint's rollback keeps what the outer transaction wrote; ids of
+        # rows it undid may stay listed: a job for a row that does not exist
+        # claims nothing.
+        if session.in_nested_transaction():
+            return
         session.info.pop(_PENDING, None)
         outbox.forget_bulk_written(session)

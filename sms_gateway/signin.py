@@ -7,12 +7,19 @@ Two ways in (README "Dashboard sign-in"):
   number, receives a six-digit code by SMS through the outbox (kind `reply`,
   so quiet hours and STOP never hold it back) and types it in. A basic phone
   can receive an SMS; it cannot keep a password manager. The code lives only
-  in Redis, hashed, for ten minutes, and is burnt after five wrong tries. An
-  official sees only their own village.
+  in Redis, hashed, for ten minutes. An official sees only their own village.
+
+What the sign-in form reveals (issue 18 G): nothing about whose phone it is.
+The web request does the same work for every phone (Redis counters, one RQ
+job); the job, in the worker, looks the phone up and writes the code's SMS
+only for an official. Wrong codes are counted per phone and per client
+address over `TRIES_WINDOW_SECONDS`, counters a resent code does not reset.
 
 The signed-in identity rides in Flask's signed cookie session, re-checked
 against the database on every request (an official removed or moved to
-another village loses access at once) and refused after `SESSION_HOURS`.
+another village loses access at once) and refused after `SESSION_HOURS`,
+once its identity has signed out since (a session generation, issue 18 H),
+and, for the administrator, once ADMIN_TOKEN is unset or changed (issue 18 D).
 Every POST carries a per-session CSRF token in a hidden field.
 """
 from __future__ import annotations
@@ -26,16 +33,22 @@ from dataclasses import dataclass
 
 import redis
 from flask import current_app, session
+from sqlalchemy import select
+from sqlalchemy.dialects import postgresql, sqlite
 
 from handlers.catalogue import t
 from handlers.outbox import queue_message
 from models.phones import normalise_phone
 from models.queries import person_by_phone
-from models.tables import Person
+from models.tables import Person, SessionGeneration
+from sms_gateway import jobs, queues
+from sms_gateway.settings import Settings
 
 CODE_TTL_SECONDS = 10 * 60
 CODE_RESEND_SECONDS = 60
-CODE_MAX_TRIES = 5
+CODE_MAX_TRIES = 5  # wrong codes per phone per window, however many codes were sent
+ADDRESS_MAX_TRIES = 20  # wrong codes per client address per window, over every phone
+TRIES_WINDOW_SECONDS = 60 * 60
 SESSION_HOURS = 12
 CSRF_FIELD = "csrf_token"
 # Outbox rows carrying a sign-in code: their text is never shown on the dashboard.
@@ -63,20 +76,54 @@ class Viewer:
 # --- the session -----------------------------------------------------------------
 
 
-def start_session(role: str, person: Person | None = None) -> None:
+def signing_key(settings: Settings) -> str | None:
+    """The key that signs sessions and sign-in codes: SECRET_KEY, else
+    ADMIN_TOKEN. Never a fixed fallback: with neither, create_app refuses."""
+    return settings.secret_key or settings.admin_token
+
+
+def _admin_mark(admin_token: str) -> str:
+    """Ties an administrator's session to the ADMIN_TOKEN it was opened
+    with: a changed or unset token ends it."""
+    return hmac.new(admin_token.encode(), b"dabbo-admin-session", hashlib.sha256).hexdigest()[:32]
+
+
+def _identity(role: str, person_id: int | None) -> str:
+    return "admin" if role == "admin" else f"official:{person_id}"
+
+
+def generation(db_session, identity: str) -> int:
+    return db_session.scalar(select(SessionGeneration.generation).where(
+        SessionGeneration.identity == identity)) or 0
+
+
+def start_session(db_session, role: str, person: Person | None = None) -> None:
     """A fresh session (never one carried over from before sign-in) with a
-    fresh CSRF token."""
+    fresh CSRF token, in its identity's current generation."""
     language = session.get("lang")
     session.clear()
     session["who"] = {"role": role, "person": person.id if person else None,
                       "village": person.village_id if person else None}
+    session["gen"] = generation(db_session, _identity(role, person.id if person else None))
+    if role == "admin":
+        session["admin"] = _admin_mark(current_app.extensions["dabbo"].settings.admin_token)
     session["since"] = int(time.time())
     if language:
         session["lang"] = language
     session[CSRF_FIELD] = secrets.token_urlsafe(32)
 
 
-def end_session() -> None:
+def end_session(db_session) -> None:
+    """Sign out: every session of this identity, this cookie and any copy of
+    it, ends here (the generation moves on)."""
+    who = session.get("who")
+    if isinstance(who, dict) and who.get("role") in ("admin", "official"):
+        dialect = postgresql if db_session.get_bind().dialect.name == "postgresql" else sqlite
+        insert = dialect.insert(SessionGeneration).values(identity=_identity(who["role"], who.get("person")),
+                                                          generation=1)
+        db_session.execute(insert.on_conflict_do_update(
+            index_elements=["identity"], set_={"generation": SessionGeneration.generation + 1}))
+        db_session.commit()
     language = session.get("lang")
     session.clear()
     if language:
@@ -84,15 +131,21 @@ def end_session() -> None:
 
 
 def current_viewer(db_session) -> Viewer | None:
-    """The signed-in viewer, or None (not signed in, expired, or no longer an official)."""
+    """The signed-in viewer, or None (not signed in, expired, signed out
+    since, or no longer an official)."""
     who = session.get("who")
     if not isinstance(who, dict) or time.time() - session.get("since", 0) > SESSION_HOURS * 3600:
         return None
     if who.get("role") == "admin":
-        return Viewer("admin")
+        admin_token = current_app.extensions["dabbo"].settings.admin_token
+        if not admin_token or not hmac.compare_digest(str(session.get("admin", "")), _admin_mark(admin_token)):
+            return None
+        return Viewer("admin") if session.get("gen") == generation(db_session, "admin") else None
     if who.get("role") == "official":
         person = db_session.get(Person, who.get("person"))
         if person is None or person.role != "official" or person.village_id != who.get("village"):
+            return None
+        if session.get("gen") != generation(db_session, _identity("official", person.id)):
             return None
         return Viewer("official", village_id=person.village_id, person=person)
     return None
@@ -125,9 +178,8 @@ def _code_key(phone: str) -> str:
     return f"dabbo:signin:{phone}"
 
 
-def _code_digest(phone: str, code: str) -> str:
-    secret = current_app.config["SECRET_KEY"].encode()
-    return hmac.new(secret, f"{phone}:{code}".encode(), hashlib.sha256).hexdigest()
+def _code_digest(secret: str, phone: str, code: str) -> str:
+    return hmac.new(secret.encode(), f"{phone}:{code}".encode(), hashlib.sha256).hexdigest()
 
 
 def official_for(db_session, raw_phone: str) -> Person | None:
@@ -136,19 +188,35 @@ def official_for(db_session, raw_phone: str) -> Person | None:
     return person if person is not None and person.role == "official" and person.village_id else None
 
 
-def send_code(db_session, redis_client: redis.Redis, person: Person, *, now) -> int | None:
+def request_code(redis_client: redis.Redis, raw_phone: str) -> None:
+    """The web's half of sending a code, the same work for every phone: at
+    most one request a minute per phone goes on to the worker
+    (`send_code_job`), which alone asks whether the phone is an official's.
+    Raises redis.RedisError when Redis is down (for every phone alike)."""
+    phone = normalise_phone(raw_phone or "") or (raw_phone or "")[:32]
+    if redis_client.set(_code_key(phone) + ":sent", "1", nx=True, ex=CODE_RESEND_SECONDS):
+        queues.outbox_queue(redis_client).enqueue(send_code_job, args=(phone,), result_ttl=0,
+                                                  job_timeout=60, description="sign-in code")
+
+
+def send_code_job(phone: str) -> str:
+    """RQ job: a new code for the official behind `phone`, if any."""
+    runtime = jobs.context().runtime
+    with runtime.sessions() as db_session:
+        official = official_for(db_session, phone)
+        if official is None:
+            return "no code: not an official"
+        send_code(db_session, runtime.redis, signing_key(runtime.settings), official, now=runtime.clock())
+        db_session.commit()  # the code's SMS reaches RQ through the after-commit hook
+    return "code sent"
+
+
+def send_code(db_session, redis_client: redis.Redis, secret: str, person: Person, *, now) -> int | None:
     """Store a new code for `person` and put its SMS in the outbox (the caller
-    commits and enqueues). Returns the outbox row's id, or None when a code was
-    sent less than a minute ago (one SMS a minute, whatever is typed).
-    Raises redis.RedisError when Redis is down."""
-    key = _code_key(person.phone)
-    if not redis_client.set(key + ":sent", "1", nx=True, ex=CODE_RESEND_SECONDS):
-        return None
+    commits). The wrong-code counters are left as they are: a resend must not
+    buy more guesses. Returns the outbox row's id."""
     code = f"{secrets.randbelow(1_000_000):06d}"
-    pipe = redis_client.pipeline()
-    pipe.set(key, _code_digest(person.phone, code), ex=CODE_TTL_SECONDS)
-    pipe.delete(key + ":tries")
-    pipe.execute()
+    redis_client.set(_code_key(person.phone), _code_digest(secret, person.phone, code), ex=CODE_TTL_SECONDS)
     message = queue_message(
         db_session, to_phone=person.phone, person=person, language=person.language, kind="reply", now=now,
         text=t(person.language, "dash.signin_code_sms", code=code, minutes=CODE_TTL_SECONDS // 60),
@@ -164,21 +232,32 @@ def carries_code(message) -> bool:
     return message.idempotency_key.startswith(CODE_KEY_PREFIX)
 
 
-def check_code(redis_client: redis.Redis, phone: str, code: str) -> bool:
-    """True once for the right code; the code is burnt on success and after
-    CODE_MAX_TRIES wrong tries. Raises redis.RedisError when Redis is down."""
-    key = _code_key(phone)
-    stored = redis_client.get(key)
-    if stored is None:
-        return False
-    tries = redis_client.incr(key + ":tries")
-    redis_client.expire(key + ":tries", CODE_TTL_SECONDS)
+RIGHT, WRONG, TOO_MANY = "right", "wrong", "too_many"
+
+
+def check_code(redis_client: redis.Redis, raw_phone: str, code: str, address: str) -> str:
+    """RIGHT once for the right code (then burnt), WRONG, or TOO_MANY once the
+    phone or the address has used up its tries in the window (the code is
+    burnt then too). One Redis round trip, the same for every phone, whether
+    or not a code exists. Raises redis.RedisError when Redis is down."""
+    phone = normalise_phone(raw_phone or "") or (raw_phone or "")[:32]
+    key, address_key = _code_key(phone), f"dabbo:signin-address:{address}:tries"
+    pipe = redis_client.pipeline()
+    pipe.get(key)
+    for counter in (key + ":tries", address_key):
+        # The window starts at the first try and is never moved by later ones.
+        pipe.set(counter, 0, nx=True, ex=TRIES_WINDOW_SECONDS)
+        pipe.incr(counter)
+    stored, _, tries, _, address_tries = pipe.execute()
     # Gujarati and Devanagari digits count as digits, as everywhere in Dabbo.
     code = "".join(str(unicodedata.decimal(ch)) for ch in code if unicodedata.decimal(ch, None) is not None)
-    if tries > CODE_MAX_TRIES:
+    expected = _code_digest(current_app.config["SECRET_KEY"], phone, code)
+    matches = hmac.compare_digest((stored or b"").decode(), expected)
+    if tries > CODE_MAX_TRIES or address_tries > ADDRESS_MAX_TRIES:
         redis_client.delete(key)
-        return False
-    if not hmac.compare_digest(stored.decode(), _code_digest(phone, code)):
-        return False
+        return TOO_MANY
+    if not matches:
+        return WRONG
+    # The right code: burnt, and this phone's count starts again (the address's does not).
     redis_client.delete(key, key + ":tries")
-    return True
+    return RIGHT

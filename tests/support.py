@@ -2,9 +2,13 @@
 PostgreSQL server, and what the Procfile says to run."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
@@ -46,3 +50,40 @@ def procfile_worker_class() -> str:
     line = next(line for line in (ROOT / "Procfile").read_text().splitlines() if line.startswith("worker:"))
     words = line.split()
     return words[words.index("--worker-class") + 1]
+
+
+def start_rq_worker(settings, *, burst: bool) -> subprocess.Popen:
+    """`rq worker` on the outbox queue with the Procfile's worker class and the
+    environment `settings` describe (provider, fakes' base URLs; no quiet
+    hours when `settings.quiet_hours` has none). Its log goes to $WORKER_LOG
+    when set."""
+    named = {"DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url,
+             "SMS_PROVIDER": settings.sms_provider, "TWILIO_ACCOUNT_SID": settings.twilio_account_sid,
+             "TWILIO_AUTH_TOKEN": settings.twilio_auth_token, "TWILIO_FROM": settings.twilio_from,
+             "TWILIO_API_BASE": settings.twilio_api_base, "AT_USERNAME": settings.at_username,
+             "AT_API_KEY": settings.at_api_key, "AT_API_BASE": settings.at_api_base,
+             "PUBLIC_BASE_URL": settings.public_base_url,
+             "QUIET_HOURS": "-".join(str(hour) for hour in settings.quiet_hours)}
+    env = {**os.environ, **{name: value for name, value in named.items() if value}}
+    rq = str(Path(sys.executable).parent / "rq")
+    log = open(os.environ.get("WORKER_LOG", os.devnull), "a")
+    return subprocess.Popen([rq, "worker", *(["--burst"] if burst else []), "--url", settings.redis_url,
+                             "--worker-class", procfile_worker_class(), "outbox"], cwd=ROOT, env=env,
+                            stdout=log, stderr=log)
+
+
+@contextmanager
+def rq_workers(settings, *, burst: bool) -> Iterator[Callable[[], subprocess.Popen]]:
+    """`start()` starts one more `start_rq_worker`; every one still running is killed at the end."""
+    started: list[subprocess.Popen] = []
+
+    def start() -> subprocess.Popen:
+        started.append(start_rq_worker(settings, burst=burst))
+        return started[-1]
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_dashboard import sign_in_admin, sign_in_official
+from tests.test_dashboard import _worker, sign_in_admin, sign_in_official  # noqa: F401 (_worker writes the sign-in code)
 
 AMBA_KEEPER = "+919825000001"
 

@@ -220,13 +220,13 @@ def test_a_twilio_status_callback_with_a_bad_signature_is_refused(app, client, s
 def test_an_undelivered_callback_fails_the_row_with_the_error(app, client, session, clock, run_worker, send_twilio):
     message_id = write(session, clock)
     run_worker()
-    form = {"MessageSid": row(app, message_id).provider_id, "MessageStatus": "undelivered", "ErrorCode": "30003"}
+    form = {"MessageSid": row(app, message_id).provider_id, "MessageStatus": "undelivered", "ErrorCode": "30005"}
 
     client.post("/webhooks/twilio/status", data=form,
                 headers={"X-Twilio-Signature": _sign(send_twilio, "/webhooks/twilio/status", form)})
 
     failed = row(app, message_id)
-    assert (failed.status, failed.last_error) == ("failed", "30003 Unreachable destination handset")
+    assert (failed.status, failed.last_error) == ("failed", "30005 Unknown destination handset")
 
 
 def _sign(send_twilio, path, form) -> str:

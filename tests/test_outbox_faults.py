@@ -12,12 +12,10 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 import uuid
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 from rq import Queue
@@ -28,9 +26,8 @@ from handlers.outbox import queue_message
 from models.tables import OutboundMessage
 from sms_gateway import dispatcher, jobs, queues
 from tests.fakes.fixtures import TWILIO_FROM
-from tests.support import procfile_worker_class
+from tests.support import rq_workers
 
-ROOT = Path(__file__).resolve().parent.parent
 PHONES = ["+919825022201", "+919825022202", "+919825022203"]
 
 
@@ -50,25 +47,8 @@ def real_time(clock):
 @pytest.fixture
 def worker_process(settings):
     """Start `rq worker` with the Procfile's worker class, in burst mode."""
-    started = []
-    env = {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url,
-           "SMS_PROVIDER": "twilio", "TWILIO_ACCOUNT_SID": settings.twilio_account_sid,
-           "TWILIO_AUTH_TOKEN": settings.twilio_auth_token, "TWILIO_FROM": settings.twilio_from,
-           "TWILIO_API_BASE": settings.twilio_api_base, "PUBLIC_BASE_URL": settings.public_base_url}
-
-    def start() -> subprocess.Popen:
-        rq = str(Path(sys.executable).parent / "rq")
-        process = subprocess.Popen([rq, "worker", "--burst", "--url", settings.redis_url, "--worker-class",
-                                    procfile_worker_class(), queues.QUEUE], cwd=ROOT, env=env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        started.append(process)
-        return process
-
-    yield start
-    for process in started:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+    with rq_workers(settings, burst=True) as start:
+        yield start
 
 
 def write(session, clock, phones=PHONES[:1]) -> list[int]:

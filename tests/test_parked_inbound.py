@@ -46,3 +46,28 @@ def test_a_parked_sms_replayed_twice_is_answered_once(app, client, world, send_a
     replies = session.scalar(select(func.count()).select_from(OutboundMessage).where(
         OutboundMessage.idempotency_key == "reply:africastalking:ATXid_parked_1"))
     assert replies == 1
+
+
+def test_a_parked_seize_is_recorded_at_the_time_it_arrived_not_when_it_was_replayed(
+        app, client, world, dispatch, clock, session):
+    """Issue 18 J: parked at 14:05:42, replayed at 14:07:15: seized at 14:05:42,
+    and the claim deadline runs seven days from then."""
+    from datetime import datetime, timedelta, timezone
+
+    from models import queries
+
+    arrived = datetime(2026, 11, 30, 8, 35, 42, tzinfo=timezone.utc)  # 14:05:42 IST
+    clock.set(arrived)
+    runtime = app.extensions["dabbo"]
+    working = runtime.sessions
+    runtime.sessions = make_sessionmaker(make_engine("postgresql+psycopg://postgres@127.0.0.1:1/none"))
+    try:
+        client.post(f"/webhooks/africastalking/sms?token={AT_TOKEN}",
+                    data={**FORM, "from": "+919825000001", "text": "SEIZE 616161616161 cow", "id": "ATX-parked-seize"})
+    finally:
+        runtime.sessions = working
+    clock.set(arrived + timedelta(minutes=1, seconds=33))  # 14:07:15 IST
+    dispatch()
+    impoundment = queries.impoundment_by_tag(session, "616161616161")
+    assert impoundment.seized_at == arrived
+    assert impoundment.claim_deadline == arrived + timedelta(days=7)

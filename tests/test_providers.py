@@ -295,7 +295,9 @@ def test_twilio_status_callback_maps_every_message_status(twilio_status, ours):
 def test_twilio_undelivered_reason_is_error_code_and_message():
     form = {"MessageSid": "SM1", "MessageStatus": "undelivered", "ErrorCode": "30003"}
 
-    assert parse_twilio_status(form) == StatusUpdate("SM1", "failed", "30003 Unreachable destination handset")
+    # 30003 (handset out of reach) is transient: sent again after back-off (issue 18 L).
+    assert parse_twilio_status(form) == StatusUpdate("SM1", "failed", "30003 Unreachable destination handset",
+                                                     retry=True)
     with_message = {**form, "ErrorCode": "30008", "ErrorMessage": "Carrier said no"}
     assert parse_twilio_status(with_message).reason == "30008 Carrier said no"
 
@@ -341,7 +343,9 @@ def test_at_delivery_report_maps_every_status(at_status, ours):
 def test_at_failed_report_reason_is_failure_reason():
     form = {"id": "ATXid_1", "status": "Failed", "failureReason": "AbsentSubscriber"}
 
-    assert parse_at_status(form) == StatusUpdate("ATXid_1", "failed", "AbsentSubscriber")
+    assert parse_at_status(form) == StatusUpdate("ATXid_1", "failed", "AbsentSubscriber", retry=True)
+    refused = {**form, "failureReason": "UserDoesNotExist"}
+    assert parse_at_status(refused) == StatusUpdate("ATXid_1", "failed", "UserDoesNotExist")
 
 
 def test_at_rejected_user_in_blacklist_report_is_opted_out():

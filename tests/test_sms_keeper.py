@@ -61,7 +61,7 @@ def test_seize_in_hindi_and_in_english(world, send):
 def test_seize_of_a_tag_already_in_a_pound_changes_nothing(world, send, session):
     before = count(session, Impoundment), count(session, Seizure), count(session, Event)
     assert send(AMBA_KEEPER, "SEIZE 777777777777, 123456789012 cow") == (
-        "ટેગ 123456789012 પહેલેથી ડબ્બામાં છે. કંઈ નોંધાયું નથી.")
+        "ટેગ 123456789012 29-11 08:00થી Ambaji panchayat poundમાં છે જ. કંઈ નોંધાયું નથી.")
     assert (count(session, Impoundment), count(session, Seizure), count(session, Event)) == before
 
 

@@ -70,12 +70,18 @@ def test_without_public_base_url_the_request_url_is_what_twilio_signed(world, ap
     direct.extensions["dabbo"].engine.dispose()
 
 
-def test_without_an_auth_token_twilio_requests_are_not_checked(world, app, settings):
+@pytest.mark.parametrize("path", ["/webhooks/twilio/sms", "/webhooks/twilio/status"])
+def test_without_an_auth_token_every_twilio_webhook_is_refused(world, app, settings, session, path):
+    """Issue 18 C: an Africa's Talking deployment has no TWILIO_AUTH_TOKEN; an
+    unsigned POST with a keeper's From must not release an animal."""
     unsigned = create_app(replace(settings, twilio_auth_token=None))
     unsigned.extensions["dabbo"].clock = app.extensions["dabbo"].clock
-    response = unsigned.test_client().post("/webhooks/twilio/sms",
-                                           data={"From": OWNER, "Body": "HELP", "MessageSid": "SM-unsigned"})
-    assert response.status_code == 200
+    seized = unsigned.test_client()
+    response = seized.post(path, data={"From": KEEPER, "Body": "SEIZE 515151515151 cow", "MessageSid": "SM-unsigned",
+                                       "MessageStatus": "delivered"})
+    assert response.status_code == 403
+    assert session.scalar(select(func.count(Impoundment.id)).where(Impoundment.tag == "515151515151")) == 0
+    assert count(session, InboundMessage) == 0
     unsigned.extensions["dabbo"].engine.dispose()
 
 
@@ -154,3 +160,29 @@ def test_a_phone_that_cannot_be_read_is_still_answered_in_gujarati(world, send_t
     assert send_twilio("not-a-number", "STOP").reply == (
         "તમારો ફોન નંબર વાંચી શકાયો નહીં, તેથી આ સાચવી શકાયું નહીં.")
     assert count(session, Person) == people
+
+
+def test_a_long_seize_delivered_base64_encoded_by_twilio_is_read_decoded(world, send_twilio, session):
+    """Issue 18 N: a multi-part body Twilio hands over base64-encoded."""
+    import base64
+
+    text = "SEIZE 717171717171 cow found grazing in the school ground near the water tank, owner not present"
+    response = send_twilio(KEEPER, base64.b64encode(text.encode()).decode())
+    assert "717171717171 → પહોંચ" in response.reply, response.reply
+    assert session.scalar(select(func.count(Impoundment.id)).where(Impoundment.tag == "717171717171")) == 1
+
+
+@pytest.mark.parametrize("body", ["123456789012", "HELP", "FEES 345678901234", "bm90IGEgY29tbWFuZA==="])
+def test_a_body_that_parses_or_is_not_base64_of_utf8_is_read_as_it_is(body):
+    from sms_gateway.webhooks.twilio import message_body
+
+    assert message_body(body) == body
+
+
+def test_base64_of_bytes_that_are_not_utf8_is_read_as_it_is():
+    import base64
+
+    from sms_gateway.webhooks.twilio import message_body
+
+    raw = base64.b64encode(b"\xff\xfe\x00junk").decode()
+    assert message_body(raw) == raw

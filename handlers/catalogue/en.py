@@ -76,7 +76,7 @@ MESSAGES = {
     "sms.err.unknown_tag": "No animal with tag {tag} is in our records. Check the number and send it again.",
     "sms.err.not_impounded": "Tag {tag} is not in the pound now. Nothing recorded.",
     "sms.err.other_pound": "Tag {tag} is not in your pound. Nothing recorded.",
-    "sms.err.already_impounded": "Tag {tag} is already in a pound. Nothing recorded.",
+    "sms.err.already_impounded": "Tag {tag} is already in {pound} since {since}. Nothing recorded.",
     "sms.err.duplicate_tag": "The same tag is listed twice. Nothing recorded.",
     "sms.err.claim_window_open": "Tag {tag} cannot be sold before {claim_deadline}: the owner has 7 days to claim it. Nothing recorded.",
     "sms.err.buyer_barred": "Not recorded: a pound keeper or panchayat official may not buy at the auction (section 186(2)).",
@@ -172,7 +172,7 @@ MESSAGES = {
     "ussd.release.done_protest": "Released under protest. Collected {amount}. Complaint by {day}.",
     "ussd.pound.none": "No animals in the pound.",
     "ussd.pound.line": "{number} {kind} day {days} auction {auction}",
-    "ussd.refused.already_impounded": "Not recorded: that tag is already in a pound.",
+    "ussd.refused.already_impounded": "Not recorded: that tag is already in {pound} since {since}.",
     "ussd.refused.not_impounded": "Not recorded: the animal is no longer in the pound.",
     "ussd.refused": "Not recorded. Please dial again.",
     # --- end ussd ---
@@ -556,4 +556,6 @@ MESSAGES = {
     "dash.form_done_refund": "Deposit of Rs {amount} refunded.",
     "dash.form_done_complaint": "Complaint recorded (receipt {receipt}).",
     "dash.form_done_outcome": "Outcome recorded (receipt {receipt}).",
+    # --- issue 18: sign-in tries ---
+    "dash.signin_too_many": "Too many wrong codes. Please try again in an hour.",
 }

@@ -77,7 +77,7 @@ MESSAGES = {
     "sms.err.unknown_tag": "ટેગ {tag} વાળું કોઈ ઢોર નોંધમાં નથી. નંબર તપાસી ફરી મોકલો.",
     "sms.err.not_impounded": "ટેગ {tag} હાલ ડબ્બામાં નથી. કંઈ નોંધાયું નથી.",
     "sms.err.other_pound": "ટેગ {tag} તમારા ડબ્બામાં નથી. કંઈ નોંધાયું નથી.",
-    "sms.err.already_impounded": "ટેગ {tag} પહેલેથી ડબ્બામાં છે. કંઈ નોંધાયું નથી.",
+    "sms.err.already_impounded": "ટેગ {tag} {since}થી {pound}માં છે જ. કંઈ નોંધાયું નથી.",
     "sms.err.duplicate_tag": "એક જ ટેગ બે વાર લખાયો છે. કંઈ નોંધાયું નથી.",
     "sms.err.claim_window_open": "ટેગ {tag} {claim_deadline} પહેલાં વેચી ન શકાય: માલિકને છોડાવવા 7 દિવસ મળે છે. કંઈ નોંધાયું નથી.",
     "sms.err.buyer_barred": "નોંધાયું નથી: ડબ્બાનો રખેવાળ કે પંચાયત અધિકારી હરાજીમાં ખરીદી ન શકે (કલમ 186(2)).",
@@ -173,7 +173,7 @@ MESSAGES = {
     "ussd.release.done_protest": "વાંધા સાથે છોડ્યું. {amount} લીધા. ફરિયાદ {day} સુધી.",
     "ussd.pound.none": "ડબ્બામાં કોઈ ઢોર નથી.",
     "ussd.pound.line": "{number} {kind} {days} દિ. લીલામ {auction}",
-    "ussd.refused.already_impounded": "ન નોંધ્યું: ટેગ ડબ્બામાં છે જ.",
+    "ussd.refused.already_impounded": "ન નોંધ્યું: ટેગ {since}થી {pound}માં છે જ.",
     "ussd.refused.not_impounded": "ન નોંધ્યું: ઢોર હવે ડબ્બામાં નથી.",
     "ussd.refused": "ન નોંધ્યું. ફરી ડાયલ કરો.",
     # --- end ussd ---
@@ -557,4 +557,6 @@ MESSAGES = {
     "dash.form_done_refund": "ડિપોઝિટ રૂ. {amount} પાછી આપી.",
     "dash.form_done_complaint": "ફરિયાદ નોંધાઈ (પહોંચ {receipt}).",
     "dash.form_done_outcome": "ચુકાદો નોંધાયો (પહોંચ {receipt}).",
+    # --- issue 18: sign-in tries ---
+    "dash.signin_too_many": "ઘણા ખોટા કોડ. એક કલાક પછી ફરી પ્રયાસ કરો.",
 }

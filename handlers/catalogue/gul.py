@@ -89,7 +89,7 @@ MESSAGES = {
     "sms.err.unknown_tag": "Tag {tag} amara record ma nathi. Number tapasi fari moklo.",
     "sms.err.not_impounded": "Tag {tag} hal dabbama nathi. Kai nondhayu nathi.",
     "sms.err.other_pound": "Tag {tag} tamara dabbama nathi. Kai nondhayu nathi.",
-    "sms.err.already_impounded": "Tag {tag} pahelethi dabbama chhe. Kai nondhayu nathi.",
+    "sms.err.already_impounded": "Tag {tag} {since}thi {pound}ma chhe. Kai nondhayu nathi.",
     "sms.err.duplicate_tag": "Ek j tag be var chhe. Kai nondhayu nathi.",
     "sms.err.claim_window_open": "Tag {tag} {claim_deadline} pahela vechi na shakay: malikne chhodavva 7 divas chhe. Kai nondhayu nathi.",
     "sms.err.buyer_barred": "Nondhayu nathi: dabbano rakhewal ke panchayat adhikari harajima kharidi na shake (kalam 186(2)).",
@@ -184,7 +184,7 @@ MESSAGES = {
     "ussd.release.done_protest": "Vandha sathe chhodyu. Lidha {amount}. Fariyad {day} sudhi.",
     "ussd.pound.none": "Dabbama koi dhor nathi.",
     "ussd.pound.line": "{number} {kind} divas {days} haraji {auction}",
-    "ussd.refused.already_impounded": "Nondhayu nathi: aa tag pahelethi dabbama chhe.",
+    "ussd.refused.already_impounded": "Nondhayu nathi: aa tag {since}thi {pound}ma chhe.",
     "ussd.refused.not_impounded": "Nondhayu nathi: dhor have dabbama nathi.",
     "ussd.refused": "Nondhayu nathi. Fari dial karo.",
     # --- end ussd ---

@@ -76,7 +76,7 @@ MESSAGES = {
     "sms.err.unknown_tag": "टैग {tag} वाला कोई पशु रिकॉर्ड में नहीं है. नंबर जांचकर फिर भेजें.",
     "sms.err.not_impounded": "टैग {tag} अभी कांजी हाउस में नहीं है. कुछ दर्ज नहीं हुआ.",
     "sms.err.other_pound": "टैग {tag} आपके कांजी हाउस में नहीं है. कुछ दर्ज नहीं हुआ.",
-    "sms.err.already_impounded": "टैग {tag} पहले से कांजी हाउस में है. कुछ दर्ज नहीं हुआ.",
+    "sms.err.already_impounded": "टैग {tag} {since} से {pound} में है. कुछ दर्ज नहीं हुआ.",
     "sms.err.duplicate_tag": "एक ही टैग दो बार लिखा है. कुछ दर्ज नहीं हुआ.",
     "sms.err.claim_window_open": "टैग {tag} {claim_deadline} से पहले नहीं बिक सकता: मालिक को छुड़ाने के लिए 7 दिन मिलते हैं. कुछ दर्ज नहीं हुआ.",
     "sms.err.buyer_barred": "दर्ज नहीं हुआ: कांजी हाउस रक्षक या पंचायत अधिकारी नीलामी में नहीं खरीद सकता (धारा 186(2)).",
@@ -172,7 +172,7 @@ MESSAGES = {
     "ussd.release.done_protest": "विरोध के साथ छोड़ा. {amount} लिए. शिकायत {day} तक.",
     "ussd.pound.none": "कांजी हाउस में कोई पशु नहीं.",
     "ussd.pound.line": "{number} {kind} {days} दिन नीलामी {auction}",
-    "ussd.refused.already_impounded": "दर्ज नहीं: टैग पहले से कांजी हाउस में.",
+    "ussd.refused.already_impounded": "दर्ज नहीं: टैग {since} से {pound} में है.",
     "ussd.refused.not_impounded": "दर्ज नहीं: पशु अब कांजी हाउस में नहीं.",
     "ussd.refused": "दर्ज नहीं. फिर डायल करें.",
     # --- end ussd ---
@@ -556,4 +556,6 @@ MESSAGES = {
     "dash.form_done_refund": "जमानत रु. {amount} लौटाई.",
     "dash.form_done_complaint": "शिकायत दर्ज (रसीद {receipt}).",
     "dash.form_done_outcome": "फैसला दर्ज (रसीद {receipt}).",
+    # --- issue 18: sign-in tries ---
+    "dash.signin_too_many": "बहुत सारे गलत कोड. एक घंटे बाद फिर कोशिश करें.",
 }

@@ -29,6 +29,7 @@ from .base import (
     STATUS_FAILED,
     STATUS_SENT,
     TRANSIENT,
+    OnRequest,
     Outgoing,
     SendResult,
     StatusUpdate,
@@ -60,6 +61,11 @@ _STATUS = {
     "failed": STATUS_FAILED,
     "expired": STATUS_FAILED,
 }
+# `failureReason` values of a failed report that mean "not now" (issue 18 L):
+# the subscriber's handset is off or out of reach, or the network failed to
+# deliver; the row is sent again after the usual back-off. Every other reason
+# (UserInBlackList, UserDoesNotExist, InsufficientCredit...) is final.
+TRANSIENT_FAILURES = frozenset({"userisinactive", "deliveryfailure", "absentsubscriber"})
 
 
 def parse_at_status(form: Mapping[str, str]) -> StatusUpdate | None:
@@ -76,7 +82,8 @@ def parse_at_status(form: Mapping[str, str]) -> StatusUpdate | None:
     failure = (form.get("failureReason") or "").strip()
     reason = (failure or raw) if status == STATUS_FAILED else None
     # AT spells it "UserInBlackList" in reports and "UserInBlacklist" in send replies.
-    return StatusUpdate(message_id, status, reason, opted_out=failure.lower() == "userinblacklist")
+    return StatusUpdate(message_id, status, reason, opted_out=failure.lower() == "userinblacklist",
+                        retry=status == STATUS_FAILED and failure.lower() in TRANSIENT_FAILURES)
 
 
 class ATHTTPError(Exception):
@@ -149,7 +156,7 @@ class AfricasTalkingProvider:
     def send(self, message: Outgoing) -> SendResult:
         return self.send_many([message])[0]
 
-    def send_many(self, messages: Sequence[Outgoing]) -> list[SendResult]:
+    def send_many(self, messages: Sequence[Outgoing], on_request: OnRequest = None) -> list[SendResult]:
         results: list[SendResult | None] = [None] * len(messages)
         valid = []
         for index, message in enumerate(messages):
@@ -158,8 +165,11 @@ class AfricasTalkingProvider:
             else:
                 results[index] = SendResult(message.ref, PERMANENT, error=f"invalid phone number {message.to!r}")
         for text, group in _groups(messages, valid):
-            for index, result in self._send_group(text, group, messages).items():
+            answered = self._send_group(text, group, messages)
+            for index, result in answered.items():
                 results[index] = result
+            if on_request is not None:  # recorded before the next request goes out
+                on_request(list(answered.values()))
         return results  # type: ignore[return-value]  # every slot is filled
 
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:

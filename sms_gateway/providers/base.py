@@ -12,7 +12,7 @@ backoff; `permanent` -> `failed` with `error` as the reason, never retried.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Protocol, Sequence, runtime_checkable
+from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 SENT = "sent"
 TRANSIENT = "transient"
@@ -58,6 +58,9 @@ class StatusUpdate:
     status: str  # STATUS_SENT | STATUS_DELIVERED | STATUS_FAILED
     reason: str | None = None
     opted_out: bool = False
+    # A failure the provider's table calls transient (throttling, congestion,
+    # a handset out of reach): the row goes back to the queue with back-off.
+    retry: bool = False
 
 
 @runtime_checkable
@@ -66,13 +69,31 @@ class Provider(Protocol):
 
     def send(self, message: Outgoing) -> SendResult: ...
 
-    def send_many(self, messages: Sequence[Outgoing]) -> list[SendResult]:
-        """One result per message, in the same order."""
+    def send_many(self, messages: Sequence[Outgoing], on_request: "OnRequest" = None) -> list[SendResult]:
+        """One result per message, in the same order. `on_request`, if given,
+        is called with the results of each provider request as soon as it is
+        answered, so the caller can record them before the next request goes
+        out: a crash then re-sends at most the request on the wire (issue 18 A)."""
         ...
 
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
         """A delivery callback's form fields -> update; None if it changes nothing."""
         ...
+
+
+OnRequest = Callable[[list[SendResult]], None] | None
+
+
+def one_request_each(send: Callable[[Outgoing], SendResult], messages: Sequence[Outgoing],
+                     on_request: OnRequest) -> list[SendResult]:
+    """`send_many` for a provider that takes one message per request."""
+    results = []
+    for message in messages:
+        result = send(message)
+        results.append(result)
+        if on_request is not None:
+            on_request([result])
+    return results
 
 
 def http_outcome(status: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Mapping, Sequence
 
-from .base import SENT, Outgoing, SendResult, StatusUpdate
+from .base import SENT, OnRequest, Outgoing, SendResult, StatusUpdate, one_request_each
 
 logger = logging.getLogger("dabbo.console")
 
@@ -40,8 +40,8 @@ class ConsoleProvider:
         logger.info("SMS to %s (ref %s): %s", message.to, message.ref, message.text)
         return SendResult(ref=message.ref, outcome=SENT, provider_id=f"console-{message.ref}")
 
-    def send_many(self, messages: Sequence[Outgoing]) -> list[SendResult]:
-        return [self.send(message) for message in messages]
+    def send_many(self, messages: Sequence[Outgoing], on_request: OnRequest = None) -> list[SendResult]:
+        return one_request_each(self.send, messages, on_request)
 
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
         """Nothing ever calls back for a console message."""

@@ -22,10 +22,12 @@ from .base import (
     STATUS_FAILED,
     STATUS_SENT,
     TRANSIENT,
+    OnRequest,
     Outgoing,
     SendResult,
     StatusUpdate,
     http_outcome,
+    one_request_each,
 )
 
 logger = logging.getLogger("dabbo.providers.twilio")
@@ -64,7 +66,15 @@ _ERROR_TEXT = {
     "30006": "Landline or unreachable carrier",
     "30007": "Message filtered",
     "30008": "Unknown error",
+    "30017": "Carrier network congestion",
+    "30022": "US A2P 10DLC - Rate Limits Exceeded",
+    "63017": "Rate limit exceeded",
+    "63018": "Rate limit exceeded for Channel",
 }
+# Failed / undelivered callbacks that mean "not now" rather than "never"
+# (issue 18 L): throttling, a full queue, carrier congestion, a handset out of
+# reach. Such a row is sent again after the usual back-off; any other code is final.
+TRANSIENT_ERRORS = frozenset({"30001", "30003", "30017", "30022", "63017", "63018"})
 
 
 def parse_twilio_status(form: Mapping[str, str]) -> StatusUpdate | None:
@@ -83,7 +93,8 @@ def parse_twilio_status(form: Mapping[str, str]) -> StatusUpdate | None:
     if status == STATUS_FAILED:
         text = form.get("ErrorMessage") or _ERROR_TEXT.get(code) or raw
         reason = f"{code} {text}" if code else text
-    return StatusUpdate(provider_id=sid, status=status, reason=reason, opted_out=code == str(OPTED_OUT_CODE))
+    return StatusUpdate(provider_id=sid, status=status, reason=reason, opted_out=code == str(OPTED_OUT_CODE),
+                        retry=status == STATUS_FAILED and code in TRANSIENT_ERRORS)
 
 
 class TwilioProvider:
@@ -170,8 +181,8 @@ class TwilioProvider:
             )
         return SendResult(ref=message.ref, outcome=SENT, provider_id=created.sid)
 
-    def send_many(self, messages: Sequence[Outgoing]) -> list[SendResult]:
-        return [self.send(message) for message in messages]
+    def send_many(self, messages: Sequence[Outgoing], on_request: OnRequest = None) -> list[SendResult]:
+        return one_request_each(self.send, messages, on_request)
 
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
         return parse_twilio_status(form)

@@ -41,13 +41,14 @@ def inbound_sms():
     form = request.form
     inbound = Inbound(phone=form.get("from", ""), text=form.get("text", ""), provider=PROVIDER,
                       provider_id=form.get("id") or f"missing-{uuid.uuid4()}")
+    arrived = now()
     try:
         answer_sms(inbound, reply_via_outbox=True)
     except Exception:
         # The database is unreachable or worse: never a 500 to the gateway (SPEC section 4),
-        # and the message is kept for the dispatcher to answer once it is back.
+        # and the message is kept for the dispatcher to answer once it is back, as of now.
         log.exception("inbound AT SMS failed; parked for replay")
-        parked.park(runtime(), inbound)
+        parked.park(runtime(), inbound, received_at=arrived)
     return Response("", status=200, content_type="text/plain")
 
 
@@ -79,13 +80,20 @@ def delivery_report():
     row forward, never back; UserInBlacklist marks the person opted out. The
     same report twice changes nothing the second time."""
     check_token()
-    update = parse_at_status(request.form)
-    if update is not None:
-        try:
-            delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
-                                   update.opted_out, now())
-            db().commit()
-        except Exception:
-            log.exception("AT delivery report failed")  # AT retries reports that are not answered 200
-            return Response("", status=500, content_type="text/plain")
+    form = request.form
+    update = parse_at_status(form)
+    if update is None:
+        # Answered 200 all the same, but an operator sees when AT adds a status.
+        log.warning("africastalking delivery report ignored: unknown status %r for message %r",
+                    form.get("status"), form.get("id"))
+        return Response("", status=200, content_type="text/plain")
+    try:
+        if not delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
+                                      update.opted_out, now(), retry=update.retry):
+            log.warning("africastalking delivery report ignored: status %r for unknown message %r",
+                        form.get("status"), form.get("id"))
+        db().commit()
+    except Exception:
+        log.exception("AT delivery report failed")  # AT retries reports that are not answered 200
+        return Response("", status=500, content_type="text/plain")
     return Response("", status=200, content_type="text/plain")

@@ -1,11 +1,16 @@
 """Twilio webhooks under /webhooks/twilio (SPEC section 3).
 
-Every request is checked with Twilio's own RequestValidator whenever
-TWILIO_AUTH_TOKEN is set: the signature covers the URL Twilio called, which
-behind a proxy is PUBLIC_BASE_URL + path, not the URL this process sees.
+Every request is checked with Twilio's own RequestValidator: the signature
+covers the URL Twilio called, which behind a proxy is PUBLIC_BASE_URL + path,
+not the URL this process sees. Without TWILIO_AUTH_TOKEN nothing can be
+checked, so every Twilio webhook is refused (403), as the Africa's Talking
+endpoints refuse without AT_WEBHOOK_TOKEN: an open /sms would let anyone
+speak as a keeper (issue 18 C). Development uses the simulator.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import logging
 import uuid
 
@@ -15,6 +20,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from handlers import delivery
 from handlers.catalogue import DEFAULT_LANGUAGE, t
+from handlers.commands import Problem, parse
 from handlers.inbound import Inbound
 from sms_gateway.extensions import db, now, settings
 from sms_gateway.providers.twilio import parse_twilio_status
@@ -36,10 +42,10 @@ def signed_url() -> str:
 
 
 def check_signature() -> None:
-    """403 unless X-Twilio-Signature matches (only when TWILIO_AUTH_TOKEN is set)."""
+    """403 unless TWILIO_AUTH_TOKEN is set and X-Twilio-Signature matches."""
     token = settings().twilio_auth_token
     if not token:
-        return
+        abort(403)
     signature = request.headers.get("X-Twilio-Signature", "")
     if not signature or not RequestValidator(token).validate(signed_url(), request.form, signature):
         abort(403)
@@ -52,6 +58,18 @@ def twiml(text: str) -> Response:
     return Response(str(response), status=200, content_type="text/xml; charset=utf-8")
 
 
+def message_body(body: str) -> str:
+    """Twilio may hand over a long multi-part SMS base64-encoded (RapidPro's
+    gateway decodes the same case): a body that does not parse as a command
+    as it stands, but is valid base64 of valid UTF-8, is read decoded."""
+    if not body or not isinstance(parse(body), Problem):
+        return body
+    try:
+        return base64.b64decode(body, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
+        return body
+
+
 @bp.post("/sms")
 def inbound_sms():
     """An inbound SMS: answered in the HTTP response as TwiML."""
@@ -59,8 +77,8 @@ def inbound_sms():
     form = request.form
     message_sid = form.get("MessageSid") or form.get("SmsSid") or f"missing-{uuid.uuid4()}"
     try:
-        reply = answer_sms(Inbound(phone=form.get("From", ""), text=form.get("Body", ""), provider=PROVIDER,
-                                   provider_id=message_sid), reply_via_outbox=False)
+        reply = answer_sms(Inbound(phone=form.get("From", ""), text=message_body(form.get("Body", "")),
+                                   provider=PROVIDER, provider_id=message_sid), reply_via_outbox=False)
     except Exception:
         # The database is unreachable (restarting) or worse: the sender is asked to try again,
         # in the default language since nobody can be looked up; never a 500 (SPEC section 4).
@@ -78,9 +96,16 @@ def delivery_status():
     outbox row forward, never back; 21610 marks the person opted out. The same
     callback twice changes nothing the second time."""
     check_signature()
-    update = parse_twilio_status(request.form)
-    if update is not None:
-        delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
-                               update.opted_out, now())
-        db().commit()
+    form = request.form
+    update = parse_twilio_status(form)
+    sid = form.get("MessageSid") or form.get("SmsSid")
+    if update is None:
+        # Answered 200 all the same (Twilio would only retry), but an operator sees a new status.
+        log.warning("twilio status callback ignored: unknown status %r for message %r",
+                    form.get("MessageStatus") or form.get("SmsStatus"), sid)
+    elif not delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
+                                    update.opted_out, now(), retry=update.retry):
+        log.warning("twilio status callback ignored: status %r for unknown message %r",
+                    form.get("MessageStatus"), sid)
+    db().commit()
     return Response("", status=200, content_type="text/plain")

@@ -67,6 +67,8 @@ class FakeProviderServer:
         self.issued_count = 0
         self._failures: deque[tuple[int, bytes, str]] = deque()
         self._delay = 0.0
+        self._hang: tuple[int, float] | None = None
+        self._started = 0
 
     # -- lifecycle -------------------------------------------------------
     def start(self):
@@ -99,6 +101,8 @@ class FakeProviderServer:
             self.issued_count = 0
             self._failures.clear()
             self._delay = 0.0
+            self._hang = None
+            self._started = 0
             self.record_bodies = True
             self._reset_outcomes()
 
@@ -118,6 +122,13 @@ class FakeProviderServer:
     def set_delay(self, seconds: float) -> None:
         self._delay = seconds
 
+    def hang_once_after(self, answered: int, seconds: float) -> None:
+        """Answer the next `answered` requests as usual, then hold the one
+        after them for `seconds` before answering it (a provider that stalls
+        mid-batch, then accepts the message all the same)."""
+        with self._lock:
+            self._hang = (self._started + answered + 1, seconds)
+
     @property
     def forms(self) -> list[dict[str, str] | None]:
         with self._lock:
@@ -136,8 +147,11 @@ class FakeProviderServer:
 
     # -- WSGI ------------------------------------------------------------
     def _wsgi(self, environ, start_response):
-        if self._delay:
-            time.sleep(self._delay)
+        with self._lock:
+            self._started += 1
+            hang = self._hang[1] if self._hang and self._started == self._hang[0] else 0.0
+        if self._delay or hang:
+            time.sleep(max(self._delay, hang))
         method, path = environ["REQUEST_METHOD"], environ.get("PATH_INFO", "")
         length = int(environ.get("CONTENT_LENGTH") or 0)
         raw = environ["wsgi.input"].read(length) if length else b""
