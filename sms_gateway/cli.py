@@ -9,6 +9,8 @@ from alembic.config import Config
 from flask import Flask
 from flask.cli import AppGroup
 
+from sms_gateway import cli_dlt
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -45,6 +47,7 @@ def register(app: Flask) -> None:
                          autogenerate=True)
 
     app.cli.add_command(db_group)
+    cli_dlt.register(app)
 
     @app.cli.command("demo")
     def demo():

@@ -33,7 +33,7 @@ from handlers.delivery import CANCEL, DEFER, MAX_ATTEMPTS
 from models.db import UTCDateTime
 from models.law import DEFAULT_TZ
 from models.tables import Impoundment, OutboundMessage, Person, Village
-from sms_gateway.providers.base import PERMANENT, SENT, Outgoing, Provider, SendResult, get_provider
+from sms_gateway.providers.base import PERMANENT, SENT, Outgoing, Provider, SendResult, get_provider, send_all
 
 log = logging.getLogger("dabbo.jobs")
 
@@ -117,9 +117,9 @@ def deliver(runtime, provider: Provider, message_ids: Iterable[int]) -> str:
     counts = {"sent": 0, "retry": 0, "failed": 0, "cancelled": 0, "deferred": 0, "skipped": 0}
     claimed = _claim(runtime, provider, ids, counts)
     if claimed:
-        outgoing = [Outgoing(to=m.to_phone, text=m.text, ref=str(m.id)) for m in claimed]
+        outgoing = [Outgoing(to=m.to_phone, text=m.text, ref=str(m.id), kind=m.kind) for m in claimed]
         try:
-            results = provider.send_many(outgoing)
+            results = send_all(provider, outgoing)
         except Exception as exc:  # an adapter bug must not leave rows `sending`
             log.exception("provider %s raised", provider.name)
             results = [SendResult(o.ref, "transient", error=f"internal: {type(exc).__name__}") for o in outgoing]
@@ -135,6 +135,7 @@ class _Claimed:
     text: str
     person_id: int | None
     attempts: int  # counting this one
+    kind: str = "reply"
 
 
 def _claim(runtime, provider: Provider, ids: list[int], counts: dict) -> list[_Claimed]:
@@ -186,7 +187,7 @@ def _claim(runtime, provider: Provider, ids: list[int], counts: dict) -> list[_C
                 .values(status="sending", attempts=_OUTBOX.c.attempts + 1, provider=provider.name, updated_at=now)
                 .returning(_OUTBOX.c.id, _OUTBOX.c.attempts)
             ).all()
-            claimed = [_Claimed(id_, go[id_].to_phone, go[id_].text, go[id_].person_id, attempts)
+            claimed = [_Claimed(id_, go[id_].to_phone, go[id_].text, go[id_].person_id, attempts, go[id_].kind)
                        for id_, attempts in sorted(won)]
         session.commit()
     return claimed

@@ -284,4 +284,9 @@ MESSAGES = {
     "sms.limited": "Too many messages from this phone. Dabbo will answer again in a few minutes.",
     "ussd.limited": "Too many calls from this phone. Please dial again in a few minutes.",
     # --- end limits ---
+    # --- issue 14: missed calls, voice ---
+    "missed.sms": "Dabbo: your animals in a pound today: {items}. Send FEES and the tag for details.",
+    "missed.sms_item": "{tag} {kind} at {pound}, due {total}",
+    "missed.sms_none": "Dabbo: none of your animals is in a pound today.",
+    # --- end issue 14 ---
 }

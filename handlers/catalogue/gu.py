@@ -285,4 +285,9 @@ MESSAGES = {
     "sms.limited": "આ ફોન પરથી ઘણા બધા સંદેશા આવ્યા છે. થોડી મિનિટ પછી ફરી જવાબ મળશે.",
     "ussd.limited": "આ ફોન પરથી ઘણી વાર ડાયલ થયું. થોડી મિનિટ પછી ફરી ડાયલ કરો.",
     # --- end limits ---
+    # --- issue 14: missed calls, voice ---
+    "missed.sms": "ડબ્બો: આજે ડબ્બામાં તમારા ઢોર: {items}. વિગત માટે FEES અને ટેગ મોકલો.",
+    "missed.sms_item": "{tag} {kind} {pound}માં, ભરવાના {total}",
+    "missed.sms_none": "ડબ્બો: આજે તમારું કોઈ ઢોર ડબ્બામાં નથી.",
+    # --- end issue 14 ---
 }

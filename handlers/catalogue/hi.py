@@ -284,4 +284,9 @@ MESSAGES = {
     "sms.limited": "इस फ़ोन से बहुत सारे संदेश आए हैं. कुछ मिनट बाद फिर जवाब मिलेगा.",
     "ussd.limited": "इस फ़ोन से कई बार डायल हुआ. कुछ मिनट बाद फिर डायल करें.",
     # --- end limits ---
+    # --- issue 14: missed calls, voice ---
+    "missed.sms": "डब्बो: आज कांजी हाउस में आपके पशु: {items}. विवरण के लिए FEES और टैग भेजें.",
+    "missed.sms_item": "{tag} {kind} {pound} में, देय {total}",
+    "missed.sms_none": "डब्बो: आज आपका कोई पशु कांजी हाउस में नहीं है.",
+    # --- end issue 14 ---
 }

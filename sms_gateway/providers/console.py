@@ -24,6 +24,10 @@ class ConsoleProvider:
     def send_many(self, messages: Sequence[Outgoing]) -> list[SendResult]:
         return [self.send(message) for message in messages]
 
+    def call(self, message: Outgoing) -> SendResult:
+        logger.info("call back to %s (ref %s): %s", message.to, message.ref, message.text)
+        return SendResult(ref=message.ref, outcome=SENT, provider_id=f"console-call-{message.ref}")
+
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
         """Nothing ever calls back for a console message."""
         return None
