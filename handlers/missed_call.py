@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from handlers import facts
+from handlers import facts, speech
 from handlers.catalogue import kind_name, language_or_default, money, t
 from handlers.outbox import queue_message
 from handlers.replies import fit_list, short
@@ -60,8 +60,9 @@ def answer(session: Session, *, phone: str, provider: str, call_id: str, now: da
         return Answered("limited")
     person = queries.person_by_phone(session, e164)
     language = language_or_default(person.language if person else None)
-    text = summary(session, person, language, now)
-    kind = "voice_callback" if answer_by == ANSWER_BY_CALL else "reply"
+    by_call = answer_by == ANSWER_BY_CALL
+    text = summary(session, person, language, now, voice=by_call)
+    kind = "voice_callback" if by_call else "reply"
     message = queue_message(session, to_phone=e164, text=text, language=language, kind=kind,
                             idempotency_key=f"{KEY_PREFIX}{e164}:{int(now.timestamp()) // 600}", now=now,
                             person=person)
@@ -85,14 +86,17 @@ def _answered_lately(session: Session, phone: str, now: datetime) -> bool:
     ) is not None
 
 
-def summary(session: Session, person: Person | None, language: str, now: datetime) -> str:
-    """The caller's registered animals now in a pound, each with today's dues, in one SMS's
-    budget; or plainly that none is."""
+def summary(session: Session, person: Person | None, language: str, now: datetime, voice: bool = False) -> str:
+    """The caller's registered animals now in a pound, each with today's dues (in one SMS's
+    budget; or, to be spoken, every one in words); or plainly that none is."""
     held = [animal.latest for animal in (facts.owned_animals(session, person, now) if person else [])
             if animal.latest is not None and animal.latest.status == "impounded"]
+    family = "missed.voice" if voice else "missed.sms"
     if not held:
-        return t(language, "missed.sms_none")
-    items = [t(language, "missed.sms_item", tag=status.number, kind=kind_name(language, status.kind),
+        return t(language, f"{family}_none")
+    items = [t(language, f"{family}_item", tag=status.number, kind=kind_name(language, status.kind),
                pound=short(status.pound_name, 20), total=money(language, status.dues.total_paise))
              for status in held]
-    return fit_list(language, lambda joined: t(language, "missed.sms", items=joined), items)
+    if voice:
+        return speech.spoken(t(language, family, items="; ".join(items)), language)
+    return fit_list(language, lambda joined: t(language, family, items=joined), items)

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 from twilio.request_validator import RequestValidator
 
-from handlers import dlt
+from handlers import dlt, speech
 from handlers.catalogue import money, t
 from models.tables import OutboundMessage
 from sms_gateway.providers.base import get_provider
@@ -185,3 +185,14 @@ def test_a_twilio_call_back_asks_the_voice_webhook_what_to_say(world, app, clien
     assert call.form["To"] == JOHN
     assert call.form["Url"] == f"{twilio_settings.public_base_url}/webhooks/twilio/voice?callback={answer.id}"
     assert (answer.status, answer.provider, answer.provider_id) == ("sent", "twilio", call.ids[0])
+
+
+def test_a_call_back_reads_the_animals_with_the_tag_in_fours_and_the_dues_in_words(world, app, client, session,
+                                                                                  api):
+    answer_by(app, "call")
+    exotel_missed_call(client, JOHN)
+    [answer] = answers(session, JOHN)
+    rupees = -(-dues_paise(api, "345678901234") // 100)
+    assert answer.text.startswith("This is Dabbo, calling back. Your animals in a pound today: bullock, tag "
+                                  "three four five six, seven eight nine zero, one two three four, at Ambaji")
+    assert answer.text.endswith(f", {speech.number_words(rupees, 'en')} rupees due today.")
