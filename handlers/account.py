@@ -18,7 +18,7 @@ from models.tables import Person
 def show_help(session: Session, context: Context, command: Command) -> str:
     """The commands this sender's role may use."""
     return t(context.sender.language, f"sms.help.{context.sender.role}",
-             ussd=context.settings.ussd_service_code)
+             ussd=context.ussd_code)
 
 
 def lang(session: Session, context: Context, command: Command) -> str:

@@ -2,27 +2,21 @@
 
 A village may hold tens of thousands of people, so the outbox rows are written
 by one INSERT ... SELECT per language straight from the people table (no ORM
-object per recipient), and their ids are left in `session.info[WRITTEN_IDS]`
+object per recipient), and their ids are noted (`models.outbox.bulk_written`)
 for the edge to enqueue, in batches, once the transaction has committed.
 """
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, Integer, String, cast, insert, literal, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from handlers.catalogue import LANGUAGES, t
 from handlers.errors import Refused
 from handlers.replies import max_segments
 from handlers.text import encoding, segments
-from models.db import UTCDateTime
-from models.tables import Broadcast, OutboundMessage, Person, Village
-
-# session.info key: ids of outbox rows written in bulk in this transaction.
-WRITTEN_IDS = "outbox.written_ids"
-
+from models import outbox
+from models.tables import Broadcast, Village
 
 NOTICE_MAX_SEGMENTS = max_segments("gu")
 
@@ -49,46 +43,15 @@ def create(session: Session, village: Village, text: str, *, now: datetime, send
 def fan_out(session: Session, *, village_id: int, kind: str, key_prefix: str, texts: dict[str, str], now: datetime,
             broadcast_id: int | None = None, expires_at: datetime | None = None,
             send_after: datetime | None = None) -> list[int]:
-    """One queued outbox row per opted-in person of the village, with the key
-    `{key_prefix}:{person id}`; a person who has one already is skipped (ON
-    CONFLICT DO NOTHING), so fanning out twice writes nothing new. Returns the
-    ids written."""
+    """One queued outbox row per opted-in person of the village, in the
+    person's language, with the key `{key_prefix}:{person id}`; a person who
+    has one already is skipped, so fanning out twice writes nothing new.
+    Returns the ids written."""
     session.flush()
     written: list[int] = []
-    dialect = session.get_bind().dialect.name
     for lang, text in texts.items():
-        people = select(
-            Person.phone,
-            Person.id,
-            literal(text, String),
-            literal(lang, String),
-            literal(kind, String),
-            literal(f"{key_prefix}:", String) + cast(Person.id, String),
-            literal("queued", String),
-            literal(0, Integer),
-            literal(segments(text), Integer),
-            literal(encoding(text), String),
-            literal(send_after or now, UTCDateTime()),
-            literal(expires_at, UTCDateTime()),
-            literal(True, Boolean),
-            literal(broadcast_id, Integer),
-            literal(now, UTCDateTime()),
-            literal(now, UTCDateTime()),
-        ).where(Person.village_id == village_id, Person.opted_out.is_(False), Person.language == lang)
-        columns = ["to_phone", "person_id", "text", "language", "kind", "idempotency_key", "status", "attempts",
-                   "segments", "encoding", "send_after", "expires_at", "unsolicited", "broadcast_id", "created_at",
-                   "updated_at"]
-        statement = _insert(dialect).from_select(columns, people)
-        if dialect in ("postgresql", "sqlite"):
-            statement = statement.on_conflict_do_nothing(index_elements=["idempotency_key"])
-        written.extend(session.scalars(statement.returning(OutboundMessage.id)))
-    session.info.setdefault(WRITTEN_IDS, []).extend(written)
+        written.extend(outbox.add_for_village(
+            session, village_id=village_id, language=lang, text=text, segments=segments(text),
+            encoding=encoding(text), kind=kind, key_prefix=key_prefix, now=now, send_after=send_after,
+            expires_at=expires_at, broadcast_id=broadcast_id))
     return written
-
-
-def _insert(dialect: str):
-    if dialect == "postgresql":
-        return postgresql.insert(OutboundMessage)
-    if dialect == "sqlite":
-        return sqlite.insert(OutboundMessage)
-    return insert(OutboundMessage)

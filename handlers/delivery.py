@@ -15,23 +15,15 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from handlers import notices
+from models import outbox
 from models.law import DEFAULT_TZ
 from models.tables import OutboundMessage, Person
 
 SEND, DEFER, CANCEL = "send", "defer", "cancel"
-
-# Transient provider errors: tried this many times in all, then `failed`.
-MAX_ATTEMPTS = 6
-# Waits after the 1st, 2nd, ... failed attempt (the last one repeats).
-BACKOFF = (timedelta(minutes=1), timedelta(minutes=2), timedelta(minutes=5), timedelta(minutes=15),
-           timedelta(minutes=30))
-
-# A delivery report never moves a row backwards (callbacks arrive out of order).
-_FINAL = ("delivered", "failed", "cancelled")
 
 
 @dataclass(frozen=True)
@@ -64,11 +56,6 @@ def morning_after(moment: datetime, tz: str, quiet_hours: tuple[int, int]) -> da
     return morning.astimezone(moment.tzinfo)
 
 
-def backoff(attempts: int) -> timedelta:
-    """How long a row waits after its `attempts`-th transient failure."""
-    return BACKOFF[min(attempts, len(BACKOFF)) - 1]
-
-
 def verdict(session: Session, message: OutboundMessage, person: Person | None, tz: str | None,
             now: datetime, quiet_hours: tuple[int, int]) -> Verdict:
     """Send it now, wait until the morning, or drop it (and why).
@@ -91,25 +78,57 @@ def verdict(session: Session, message: OutboundMessage, person: Person | None, t
     return Verdict(SEND)
 
 
+@dataclass(frozen=True)
+class Claimed:
+    """A row won by `claim`: what to send, and to whom."""
+    id: int
+    to_phone: str
+    text: str
+    person_id: int | None
+    attempts: int  # counting this one
+    kind: str = "reply"  # voice_callback is a call (SPEC 11.5), the rest SMS
+
+
+@dataclass(frozen=True)
+class _Recipient:
+    """What `verdict` asks of the person: did they send STOP?"""
+    opted_out: bool
+
+
+def claim(session: Session, ids: list[int], provider: str, now: datetime, quiet_hours: tuple[int, int],
+          counts: dict[str, int]) -> list[Claimed]:
+    """Re-read the rows still queued and due, settle the ones that must not
+    go now (cancel / defer, counted in `counts`), and mark the rest
+    `sending`. Three statements for a batch of any size (`models.outbox`);
+    no ORM object per row: a 1000-row batch is the common case."""
+    go: dict[int, object] = {}
+    settled: list[outbox.Settlement] = []
+    for row in outbox.lock_due(session, ids, now):
+        recipient = _Recipient(row.opted_out) if row.person_id is not None and row.opted_out is not None else None
+        decided = verdict(session, row, recipient, row.timezone or DEFAULT_TZ, now, quiet_hours)
+        if decided.action == CANCEL:
+            settled.append(outbox.Settlement(row.id, cancel_reason=decided.reason))
+            counts["cancelled"] += 1
+        elif decided.action == DEFER:
+            settled.append(outbox.Settlement(row.id, until=decided.until))
+            counts["deferred"] += 1
+        else:
+            go[row.id] = row
+    outbox.settle(session, settled, now)
+    return [Claimed(id_, go[id_].to_phone, go[id_].text, go[id_].person_id, attempts, go[id_].kind)
+            for id_, attempts in outbox.claim(session, list(go), provider, now)]
+
+
 def record_status(session: Session, provider: str, provider_id: str, status: str, reason: str | None,
                   opted_out: bool, now: datetime) -> bool:
     """A provider's delivery report: move the row forward (never back from a
     final state) and honour an opt-out. True when a row matched; calling it
     twice with the same report changes nothing the second time."""
-    message = session.scalars(select(OutboundMessage).where(
-        OutboundMessage.provider == provider, OutboundMessage.provider_id == provider_id)).first()
+    message = outbox.record_report(session, provider, provider_id, status, reason, now)
     if message is None:
         return False
     if opted_out:
         mark_opted_out(session, message.person_id, message.to_phone)
-    if message.status in _FINAL or message.status == status:
-        return True
-    if status == "sent" and message.status not in ("sending", "queued"):
-        return True
-    message.status = status
-    message.updated_at = now
-    if status == "failed":
-        message.last_error = reason or "failed"
     return True
 
 

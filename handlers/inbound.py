@@ -11,32 +11,30 @@ HTTP into an `Inbound` and the `Reply` back into HTTP. Here:
 3. one commit. The ids of every outbox row written (the reply, notices the
    command caused, a broadcast) are handed back for the edge to show (the
    simulator) or enqueue; the runtime's sessions also enqueue them after
-   commit by themselves (sms_gateway.queues.enqueue_after_commit).
+   commit by themselves (sms_gateway.queues.enqueue_after_commit). The
+bookkeeping every channel shares is `handlers.received`.
 """
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
-from sqlalchemy import event, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from handlers import account, admin, broadcasts, keeper, lookup, official
+from handlers import account, admin, keeper, lookup, official
 from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, language_or_default, t
 from handlers.commands import Command, Problem, parse
 from handlers.errors import Refused
 from handlers.outbox import queue_message
+from handlers.received import OutboxRowsWritten, storable, stored_answer
 from handlers.replies import Context, Sender
 from models import queries
 from models.db import commit_lookup
 from models.phones import normalise_phone
-from models.tables import InboundMessage, OutboundMessage, Person
-
-if TYPE_CHECKING:
-    from sms_gateway.settings import Settings
+from models.tables import InboundMessage, Person
 
 log = logging.getLogger("dabbo.inbound")
 
@@ -96,19 +94,20 @@ def _only_looked_up(outcome: str) -> bool:
     return outcome in LOOKUPS or outcome.startswith("refused:") or outcome == "error"
 
 
-def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "Settings",
+def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: str,
                reply_via_outbox: bool = False) -> Reply:
-    """Answer one inbound SMS and commit. With `reply_via_outbox` (providers
-    that cannot answer in the HTTP response, like Africa's Talking) the reply
-    is also written to the outbox as kind "reply", in the same transaction."""
-    text = _storable(inbound.text)
-    provider_id = _storable(inbound.provider_id)[:_ID_WIDTH]
+    """Answer one inbound SMS and commit. `ussd_code` is the service's USSD
+    code (HELP names it). With `reply_via_outbox` (providers that cannot
+    answer in the HTTP response, like Africa's Talking) the reply is also
+    written to the outbox as kind "reply", in the same transaction."""
+    text = storable(inbound.text)
+    provider_id = storable(inbound.provider_id)[:_ID_WIDTH]
     phone = normalise_phone(inbound.phone) if isinstance(inbound.phone, str) else None
 
     # Inserted first, without asking first whether it exists: the unique index
     # answers that (a retried webhook, or a concurrent one that waits on it).
     record = InboundMessage(channel=inbound.channel, provider=inbound.provider, provider_id=provider_id,
-                            phone=_storable(inbound.phone)[:_PHONE_WIDTH], text=text[:_AUDIT_TEXT_LIMIT],
+                            phone=storable(inbound.phone)[:_PHONE_WIDTH], text=text[:_AUDIT_TEXT_LIMIT],
                             received_at=now)
     session.add(record)
     try:
@@ -117,12 +116,11 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "
         # This message was stored before (a retry), or a concurrent delivery committed first:
         # answer as it did.
         session.rollback()
-        return _stored_reply(session, inbound.provider, provider_id, phone) or Reply("", DEFAULT_LANGUAGE)
+        return _stored_reply(session, inbound.provider, provider_id, phone)
 
-    new_messages = _collect_outbox_rows(session)
-    try:
+    with OutboxRowsWritten(session) as written:
         known = queries.person_by_phone(session, phone) if phone else None
-        reply_text, language, outcome = _run(session, text, phone, known, now, settings)
+        reply_text, language, outcome = _run(session, text, phone, known, now, ussd_code)
         if reply_via_outbox and phone is not None:
             # A stranger registered by the command (and not rolled back with it) is found anew.
             person = known or queries.person_by_phone(session, phone)
@@ -131,18 +129,16 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, settings: "
                           person=person)
         record.reply_text = reply_text
         record.outcome = outcome[:_OUTCOME_WIDTH]
-        bulk_ids = list(session.info.get(broadcasts.WRITTEN_IDS, ()))  # a broadcast's rows, inserted in bulk
-        if _only_looked_up(outcome) and not new_messages.rows and not bulk_ids:
+        written.stop()  # before the commit, which hands a broadcast's bulk ids to the enqueuer
+        if _only_looked_up(outcome) and not written.any():
             commit_lookup(session)
         else:
             session.commit()
-    finally:
-        event.remove(session, "transient_to_pending", new_messages.add)
-    return Reply(reply_text, language, list(dict.fromkeys(new_messages.committed_ids() + bulk_ids)))
+    return Reply(reply_text, language, written.ids())
 
 
 def _run(session: Session, text: str, phone: str | None, known: Person | None, now: datetime,
-         settings: "Settings") -> tuple[str, str, str]:
+         ussd_code: str) -> tuple[str, str, str]:
     """Parse and carry out the command inside a savepoint; `known` is the
     sender's Person, if registered. Returns (reply text, reply language,
     outcome for the audit row)."""
@@ -151,7 +147,7 @@ def _run(session: Session, text: str, phone: str | None, known: Person | None, n
     savepoint = session.begin_nested()
     try:
         sender = _sender(session, phone, now, known)
-        context = Context(sender=sender, now=now, settings=settings)
+        context = Context(sender=sender, now=now, ussd_code=ussd_code)
         if isinstance(command, Problem):
             raise _problem_refusal(command, sender)
         handler, role = COMMANDS[command.name]
@@ -207,41 +203,12 @@ def _has(key: str) -> bool:
     return key in CATALOGUES[DEFAULT_LANGUAGE]
 
 
-def _stored_reply(session: Session, provider: str, provider_id: str, phone: str | None) -> Reply | None:
-    """The reply given the first time this provider message arrived, if it did."""
-    stored = session.scalars(select(InboundMessage).where(
-        InboundMessage.provider == provider, InboundMessage.provider_id == provider_id)).first()
+def _stored_reply(session: Session, provider: str, provider_id: str, phone: str | None) -> Reply:
+    """The reply given the first time this provider message arrived, in the
+    sender's language ("" if there is none to give)."""
+    stored = stored_answer(session, provider, provider_id)
     if stored is None:
-        return None
+        return Reply("", DEFAULT_LANGUAGE)
     person = queries.person_by_phone(session, phone) if phone else None
     session.rollback()  # nothing to write: end the read transaction
-    return Reply(stored.reply_text or "", language_or_default(person.language if person else None), [])
-
-
-def _storable(value: object) -> str:
-    """Text PostgreSQL accepts: a str without NUL and without lone surrogates."""
-    if not isinstance(value, str):
-        value = "" if value is None else str(value)
-    return value.replace("\x00", "").encode("utf-8", errors="replace").decode("utf-8")
-
-
-class _OutboxCollector:
-    """Remembers every OutboundMessage added to the session while a message
-    is handled (by this module, records, notices or broadcasts alike)."""
-
-    def __init__(self) -> None:
-        self.rows: list[OutboundMessage] = []
-
-    def add(self, _session: Session, instance: object) -> None:
-        if isinstance(instance, OutboundMessage):
-            self.rows.append(instance)
-
-    def committed_ids(self) -> list[int]:
-        # Rows added inside a rolled-back savepoint are transient again: skip them.
-        return [row.id for row in self.rows if inspect(row).persistent]
-
-
-def _collect_outbox_rows(session: Session) -> _OutboxCollector:
-    collector = _OutboxCollector()
-    event.listen(session, "transient_to_pending", collector.add)
-    return collector
+    return Reply(stored, language_or_default(person.language if person else None), [])

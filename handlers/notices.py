@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session, joinedload
 from handlers import broadcasts
 from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
 from handlers.outbox import SOLICITED_KINDS, queue_message
-from models import law, queries
+from models import law, outbox, queries
 from models.tables import (
     Deposit,
     Event,
@@ -479,7 +479,7 @@ _WRITTEN = "notices.written"
 
 
 def _written_count(session: Session) -> int:
-    return session.info.get(_WRITTEN, 0) + len(session.info.get(broadcasts.WRITTEN_IDS, ()))
+    return session.info.get(_WRITTEN, 0) + len(outbox.bulk_written(session))
 
 
 def _exists(session: Session, key: str) -> bool:

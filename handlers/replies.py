@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence
 
 from handlers.catalogue import language_or_default, t
 from handlers.text import segments
 from models.tables import Person
-
-if TYPE_CHECKING:  # handlers never import sms_gateway at run time
-    from sms_gateway.settings import Settings
 
 MAX_SEGMENTS = {"en": 2, "gu": 4, "hi": 4}
 NAME_LENGTH = 30  # a pound or village name is cut here so a reply keeps its budget
@@ -44,7 +41,7 @@ class Context:
 
     sender: Sender
     now: datetime
-    settings: "Settings"
+    ussd_code: str  # the service's USSD code (USSD_SERVICE_CODE), which HELP names
 
 
 def max_segments(language: str) -> int:

@@ -9,7 +9,8 @@ from werkzeug.exceptions import HTTPException
 
 from handlers.catalogue import DEFAULT_LANGUAGE, t
 
-from sms_gateway.extensions import close_db, make_runtime
+from sms_gateway.extensions import close_db
+from sms_gateway.runtime import make_runtime
 from sms_gateway.settings import INSTANCE_DIR, Settings
 
 log = logging.getLogger("dabbo")
@@ -26,6 +27,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["dabbo"] = make_runtime(settings)
     app.teardown_appcontext(close_db)
 
+    # Imported here, not at the top: the worker and cron import this package
+    # too, and need none of the web's blueprints (nor pydantic, alembic).
     from sms_gateway import api, health
 
     app.register_blueprint(health.bp)

@@ -10,6 +10,8 @@ from flask import Flask
 from flask.cli import AppGroup
 
 from sms_gateway import cli_dlt
+from sms_gateway import demo as demo_data
+from sms_gateway import dispatcher, queues
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,16 +54,12 @@ def register(app: Flask) -> None:
     @app.cli.command("demo")
     def demo():
         """Load the demo villages, people, schedules and impounded animals (safe to run twice)."""
-        from sms_gateway import demo as demo_data
-
         runtime = app.extensions["dabbo"]
         with runtime.sessions() as session:
             summary = demo_data.load(session, runtime.clock())
             session.commit()
         click.echo(summary)
         try:
-            from sms_gateway import queues
-
             queues.enqueue_due(runtime)
         except Exception as exc:  # Redis down: the dispatcher will send them later
             click.echo(f"(messages wait in the outbox: {exc})")
@@ -69,6 +67,4 @@ def register(app: Flask) -> None:
     @app.cli.command("dispatch")
     def dispatch():
         """Run one tick of what `cron` runs every minute, and exit."""
-        from sms_gateway import dispatcher
-
         click.echo(dispatcher.tick(app.extensions["dabbo"]))

@@ -12,22 +12,16 @@ idempotent, so a tick run twice, or late, sends nothing twice.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 
 import redis
-from sqlalchemy import update
 
 from handlers import notices
-from handlers.delivery import MAX_ATTEMPTS
-from models.tables import OutboundMessage
+from models import outbox
 from sms_gateway import parked, queues
 
 log = logging.getLogger("dabbo.dispatcher")
 
-# A row `sending` for this long lost its worker (killed, OOM, machine gone).
-# Longer than an RQ job may run (queues.JOB_TIMEOUT), so a live job is never
-# raced; the price is that a killed send waits this long to be retried.
-SENDING_TIMEOUT = timedelta(minutes=10)
+SENDING_TIMEOUT = outbox.SENDING_TIMEOUT  # a row `sending` this long lost its worker
 LOCK_NAME = "dabbo:dispatcher:tick"
 
 
@@ -57,22 +51,9 @@ def _tick(runtime) -> str:
                                             evening_hour=settings.quiet_hours[0])
         session.commit()  # the session's after-commit hook enqueues what was written
     with runtime.sessions() as session:
-        expired = session.execute(
-            update(OutboundMessage)
-            .where(OutboundMessage.status == "queued", OutboundMessage.expires_at <= now)
-            .values(status="cancelled", last_error="expired: its moment has passed", updated_at=now),
-            execution_options={"synchronize_session": False}).rowcount
-        lost = OutboundMessage.status == "sending", OutboundMessage.updated_at <= now - SENDING_TIMEOUT
-        gave_up = session.execute(
-            update(OutboundMessage).where(*lost, OutboundMessage.attempts >= MAX_ATTEMPTS)
-            .values(status="failed", last_error=f"worker lost while sending, {MAX_ATTEMPTS} attempts",
-                    updated_at=now),
-            execution_options={"synchronize_session": False}).rowcount
-        # Back to `queued` with updated_at left old, so enqueue_due picks them up below.
-        stuck = session.execute(
-            update(OutboundMessage).where(*lost)
-            .values(status="queued", last_error="re-driven: worker lost while sending"),
-            execution_options={"synchronize_session": False}).rowcount
+        expired = outbox.expire(session, now)
+        gave_up = outbox.give_up_lost(session, now)  # before redrive_lost, which would take them back
+        stuck = outbox.redrive_lost(session, now)
         session.commit()
     enqueued = queues.enqueue_due(runtime)
     summary = (f"tick {now:%Y-%m-%d %H:%M}Z: {replayed} parked SMS answered, {written} notices written, {refunds} deposits refundable, "

@@ -1,43 +1,16 @@
 """What a request needs from the process: settings, a database session and a
 Redis connection. Built once per app by `create_app`, reached through these
-helpers so that views never construct their own."""
+helpers so that views never construct their own. The runtime itself is
+built without Flask, in `sms_gateway.runtime`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Callable
+from datetime import datetime
 
-import redis
 from flask import current_app, g
-from sqlalchemy import Engine
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
-from models.db import make_engine, make_sessionmaker
+from sms_gateway.runtime import Runtime, make_redis, make_runtime  # noqa: F401  (the app's names for them)
 from sms_gateway.settings import Settings
-
-
-@dataclass
-class Runtime:
-    settings: Settings
-    engine: Engine
-    sessions: sessionmaker[Session]
-    redis: redis.Redis
-    # The one place the web process reads the clock; tests replace it.
-    clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
-
-
-def make_redis(url: str) -> redis.Redis:
-    # Short timeouts: a webhook must answer within 1 s even when Redis is down.
-    return redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5)
-
-
-def make_runtime(settings: Settings) -> Runtime:
-    engine = make_engine(settings.database_url)
-    runtime = Runtime(settings, engine, make_sessionmaker(engine), make_redis(settings.redis_url))
-    from sms_gateway import queues
-
-    queues.enqueue_after_commit(runtime)  # outbox rows reach RQ once their transaction commits
-    return runtime
 
 
 def runtime() -> Runtime:

@@ -46,7 +46,7 @@ def replay(runtime, limit: int = 500) -> int:
         inbound = Inbound(**json.loads(raw))
         try:
             with runtime.sessions() as session:
-                handle_sms(session, inbound, now=runtime.clock(), settings=runtime.settings,
+                handle_sms(session, inbound, now=runtime.clock(), ussd_code=runtime.settings.ussd_service_code,
                            reply_via_outbox=True)
         except Exception:
             log.exception("replaying parked inbound %s failed; kept for the next tick", inbound.provider_id)

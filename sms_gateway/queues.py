@@ -19,10 +19,9 @@ from typing import Iterable
 
 import redis
 from rq import Queue
-from sqlalchemy import event, or_, select, update
+from sqlalchemy import event
 
-from handlers import broadcasts
-from models.tables import OutboundMessage
+from models import outbox
 
 log = logging.getLogger("dabbo.queues")
 
@@ -31,8 +30,10 @@ BATCH_SIZE = 1000  # Africa's Talking's most recipients per request
 # A job that runs longer is killed by RQ; its rows stay `sending` until the
 # dispatcher's SENDING_TIMEOUT (longer than this) re-drives them.
 JOB_TIMEOUT = timedelta(minutes=5)
-# A queued, due row nobody has touched for this long has lost its job.
-QUEUED_TIMEOUT = timedelta(minutes=5)
+QUEUED_TIMEOUT = outbox.QUEUED_TIMEOUT  # a queued, due row untouched this long has lost its job
+# The send job, by dotted name: this module never imports the jobs (which
+# import the runtime, which imports this module).
+SEND_JOB = "sms_gateway.jobs.send_batch"
 _PENDING = "outbox.pending_ids"
 
 
@@ -47,14 +48,12 @@ def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
     ids = sorted(set(message_ids))
     if not ids:
         return 0
-    from sms_gateway import jobs
-
     queue = outbox_queue(runtime.redis)
     try:
         with runtime.redis.pipeline() as pipeline:
             for start in range(0, len(ids), BATCH_SIZE):
                 batch = ids[start:start + BATCH_SIZE]
-                queue.enqueue(jobs.send_batch, args=(batch,), job_timeout=int(JOB_TIMEOUT.total_seconds()),
+                queue.enqueue(SEND_JOB, args=(batch,), job_timeout=int(JOB_TIMEOUT.total_seconds()),
                               result_ttl=3600, failure_ttl=7 * 24 * 3600,
                               description=f"send outbox {batch[0]}..{batch[-1]} ({len(batch)})", pipeline=pipeline)
             pipeline.execute()
@@ -65,25 +64,15 @@ def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
 
 
 def enqueue_due(runtime) -> int:
-    """Enqueue every queued row that is due and not in anyone's hands: never
-    enqueued since it became due (a dated notice, a retry, a deferral), or
-    enqueued so long ago that its job must be lost (Redis flushed, enqueue
-    failed). `updated_at` records when a process last took the row in hand;
-    it is moved forward only after Redis accepted the job. Returns how many."""
+    """Enqueue every queued row that is due and not in anyone's hands
+    (`models.outbox.due_ids`), and mark them taken in hand only after Redis
+    accepted the jobs. Returns how many."""
     now = runtime.clock()
     with runtime.sessions() as session:
-        ids = list(session.scalars(select(OutboundMessage.id).where(
-            OutboundMessage.status == "queued",
-            OutboundMessage.send_after <= now,
-            or_(OutboundMessage.updated_at < OutboundMessage.send_after,
-                OutboundMessage.updated_at <= now - QUEUED_TIMEOUT),
-        ).order_by(OutboundMessage.id)))
+        ids = outbox.due_ids(session, now)
         if not ids or not enqueue_messages(runtime, ids):
             return 0
-        for start in range(0, len(ids), 10_000):
-            session.execute(update(OutboundMessage).where(
-                OutboundMessage.id.in_(ids[start:start + 10_000]), OutboundMessage.status == "queued",
-            ).values(updated_at=now), execution_options={"synchronize_session": False})
+        outbox.mark_enqueued(session, ids, now)
         session.commit()
     return len(ids)
 
@@ -92,7 +81,7 @@ def enqueue_after_commit(runtime) -> None:
     """Every session of `runtime` enqueues the outbox rows it wrote, once its
     transaction has committed (and forgets them on rollback). Rows written by
     ORM objects are noticed at flush; rows written in bulk are listed by
-    `handlers.broadcasts` in `session.info`. Rows not yet due are left to the
+    `models.outbox.note_bulk_written`. Rows not yet due are left to the
     dispatcher."""
     sessions = runtime.sessions
 
@@ -101,16 +90,16 @@ def enqueue_after_commit(runtime) -> None:
         now = runtime.clock()
         pending = session.info.setdefault(_PENDING, set())
         for obj in session.new:
-            if isinstance(obj, OutboundMessage) and obj.status == "queued" and obj.send_after <= now:
+            if outbox.is_due_new_row(obj, now):
                 pending.add(obj.id)
 
     @event.listens_for(sessions, "after_commit")
     def _enqueue(session):
-        ids = session.info.pop(_PENDING, set()) | set(session.info.pop(broadcasts.WRITTEN_IDS, ()))
+        ids = session.info.pop(_PENDING, set()) | set(outbox.forget_bulk_written(session))
         if ids:
             enqueue_messages(runtime, ids)
 
     @event.listens_for(sessions, "after_rollback")
     def _forget(session):
         session.info.pop(_PENDING, None)
-        session.info.pop(broadcasts.WRITTEN_IDS, None)
+        outbox.forget_bulk_written(session)

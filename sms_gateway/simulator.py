@@ -28,7 +28,7 @@ def send_sms(session: Session, *, phone: str, text: str, now: datetime, settings
     """One SMS from `phone`: handle_sms stores it, runs it and commits; the
     reply text comes back as Twilio would put it in its TwiML answer."""
     message = inbound.Inbound(phone=phone, text=text, provider=PROVIDER, provider_id=uuid.uuid4().hex)
-    return inbound.handle_sms(session, message, now=now, settings=settings).text
+    return inbound.handle_sms(session, message, now=now, ussd_code=settings.ussd_service_code).text
 
 
 def dial(session: Session, *, phone: str, text: str, session_id: str, now: datetime,

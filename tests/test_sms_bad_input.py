@@ -148,6 +148,6 @@ def test_a_lone_surrogate_reaching_the_handler_is_answered_and_stored(world, ses
     from handlers.inbound import Inbound, handle_sms
 
     reply = handle_sms(session, Inbound(EN_OWNER, "FIND \udcff", "twilio", "SMsurrogate"), now=clock(),
-                       settings=settings)
+                       ussd_code=settings.ussd_service_code)
     assert reply.text == "The tag number is missing. Send the tag number, e.g. 123456789012."
     assert session.scalar(select(InboundMessage.text)) == "FIND ?"

@@ -7,9 +7,9 @@ import string
 import pytest
 
 from handlers.catalogue import CATALOGUES, kind_name, money
-from handlers.commands import KIND_NAMES
 from handlers.replies import MAX_SEGMENTS, NAME_LENGTH, short
 from handlers.text import GSM7, encoding, segments
+from models.law import KINDS
 
 LANGUAGES = ("gu", "hi", "en")
 SMS_KEYS = sorted(key for key in CATALOGUES["en"] if key.startswith("sms."))
@@ -19,7 +19,7 @@ LIST_ITEMS = {"sms.auctions": "sms.auction_item", "sms.my": "sms.my_item_held", 
 
 
 def longest_kind(language: str) -> str:
-    return max((kind_name(language, kind) for kind in KIND_NAMES), key=len)
+    return max((kind_name(language, kind) for kind in KINDS), key=len)
 
 
 def worst_values(language: str) -> dict[str, object]:

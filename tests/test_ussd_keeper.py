@@ -65,7 +65,7 @@ def test_confirmed_seizure_records_an_impoundment_with_receipt_and_deadlines(eng
 def test_a_ussd_seizure_makes_the_same_records_as_an_sms_seize(english_keeper, ussd, session, settings):
     ussd(KEEPER_AMBA, "1", "123456789013", "5", "1")
     handle_sms(session, Inbound(KEEPER_AMBA, "SEIZE 345678901235 goat", "test", uuid.uuid4().hex),
-               now=NOW, settings=settings)
+               now=NOW, ussd_code=settings.ussd_service_code)
     by_ussd = queries.impoundment_by_tag(session, "123456789013")
     by_sms = queries.impoundment_by_tag(session, "345678901235")
 

@@ -14,8 +14,27 @@ from .base import SENT, Outgoing, SendResult, StatusUpdate
 logger = logging.getLogger("dabbo.console")
 
 
+def _shown(log: logging.Logger) -> logging.Logger:
+    """`log`, made to print its INFO lines even where nobody configured
+    logging. Why: the worker (`rq worker`) and gunicorn configure only their
+    own loggers, so without this each message's line, which is the whole
+    point of this provider, would go nowhere (Python's last-resort handler
+    prints only warnings). Where logging is configured (a root handler, as
+    under pytest), only the level is raised to INFO and records propagate."""
+    if not log.hasHandlers():
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s: %(message)s"))
+        log.addHandler(handler)
+    if log.getEffectiveLevel() > logging.INFO:
+        log.setLevel(logging.INFO)
+    return log
+
+
 class ConsoleProvider:
     name = "console"
+
+    def __init__(self) -> None:
+        _shown(logger)
 
     def send(self, message: Outgoing) -> SendResult:
         logger.info("SMS to %s (ref %s): %s", message.to, message.ref, message.text)

@@ -21,4 +21,5 @@ def answer_sms(inbound: Inbound, *, reply_via_outbox: bool) -> Reply:
         return limits.sms_limited(db(), inbound, now=now(), reply_via_outbox=reply_via_outbox)
     if verdict == ratelimit.SILENT:
         return limits.silent()
-    return handle_sms(db(), inbound, now=now(), settings=settings(), reply_via_outbox=reply_via_outbox)
+    return handle_sms(db(), inbound, now=now(), ussd_code=settings().ussd_service_code,
+                      reply_via_outbox=reply_via_outbox)
