@@ -303,5 +303,18 @@ MESSAGES = {
     "voice.not_heard": "Sorry, no key was pressed.",
     "voice.goodbye": "Thank you for calling Dabbo. Goodbye.",
     "voice.try_later": "Sorry, Dabbo cannot answer just now. Please call again later.",
+    "dash.sim_voice": "Call",
+    "dash.sim_call": "Call Dabbo",
+    "dash.sim_keys": "Keys",
+    "dash.sim_press": "Press",
+    "dash.sim_silence": "Press nothing",
+    "dash.sim_call_ended": "(the call has ended)",
+    "dash.sim_missed_call": "Missed call",
+    "dash.sim_answer_call_back": "Answer Dabbo's call back",
+    "dash.sim_missed_outcome_sms": "Missed call rejected unanswered. Dabbo answers by SMS: see the messages below.",
+    "dash.sim_missed_outcome_call": "Missed call rejected unanswered. Dabbo will call back: answer it here.",
+    "dash.sim_missed_outcome_limited": "Missed call rejected. Already answered in the last 10 minutes: nothing more is sent.",
+    "dash.sim_missed_outcome_repeat": "This call was already answered.",
+    "dash.sim_missed_outcome_bad_phone": "That is not a phone number.",
     # --- end issue 14 ---
 }

@@ -304,5 +304,18 @@ MESSAGES = {
     "voice.not_heard": "માફ કરશો, કોઈ બટન દબાયું નહીં.",
     "voice.goodbye": "ઢોર ડબ્બોને ફોન કરવા બદલ આભાર. આવજો.",
     "voice.try_later": "માફ કરશો, અત્યારે જવાબ આપી શકાતો નથી. થોડી વાર પછી ફરી ફોન કરો.",
+    "dash.sim_voice": "ફોન",
+    "dash.sim_call": "ડબ્બોને ફોન કરો",
+    "dash.sim_keys": "બટન",
+    "dash.sim_press": "દબાવો",
+    "dash.sim_silence": "કંઈ ન દબાવો",
+    "dash.sim_call_ended": "(ફોન પૂરો થયો)",
+    "dash.sim_missed_call": "મિસ્ડ કૉલ",
+    "dash.sim_answer_call_back": "ડબ્બોનો વળતો ફોન ઉપાડો",
+    "dash.sim_missed_outcome_sms": "મિસ્ડ કૉલ ઉપાડ્યા વિના કાપ્યો. ડબ્બો SMSથી જવાબ આપે છે: નીચેના સંદેશા જુઓ.",
+    "dash.sim_missed_outcome_call": "મિસ્ડ કૉલ ઉપાડ્યા વિના કાપ્યો. ડબ્બો વળતો ફોન કરશે: અહીં ઉપાડો.",
+    "dash.sim_missed_outcome_limited": "મિસ્ડ કૉલ કાપ્યો. છેલ્લી 10 મિનિટમાં જવાબ અપાઈ ગયો છે: ફરી કંઈ મોકલાતું નથી.",
+    "dash.sim_missed_outcome_repeat": "આ ફોનનો જવાબ અપાઈ ગયો છે.",
+    "dash.sim_missed_outcome_bad_phone": "આ ફોન નંબર નથી.",
     # --- end issue 14 ---
 }

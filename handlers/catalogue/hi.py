@@ -303,5 +303,18 @@ MESSAGES = {
     "voice.not_heard": "माफ़ कीजिए, कोई बटन नहीं दबा.",
     "voice.goodbye": "डब्बो को फ़ोन करने के लिए धन्यवाद. नमस्ते.",
     "voice.try_later": "माफ़ कीजिए, अभी जवाब नहीं दे सकते. थोड़ी देर बाद फिर फ़ोन करें.",
+    "dash.sim_voice": "फ़ोन",
+    "dash.sim_call": "डब्बो को फ़ोन करें",
+    "dash.sim_keys": "बटन",
+    "dash.sim_press": "दबाएँ",
+    "dash.sim_silence": "कुछ न दबाएँ",
+    "dash.sim_call_ended": "(फ़ोन खत्म हुआ)",
+    "dash.sim_missed_call": "मिस्ड कॉल",
+    "dash.sim_answer_call_back": "डब्बो का वापसी फ़ोन उठाएँ",
+    "dash.sim_missed_outcome_sms": "मिस्ड कॉल बिना उठाए काटा. डब्बो SMS से जवाब देता है: नीचे के संदेश देखें.",
+    "dash.sim_missed_outcome_call": "मिस्ड कॉल बिना उठाए काटा. डब्बो वापस फ़ोन करेगा: यहाँ उठाएँ.",
+    "dash.sim_missed_outcome_limited": "मिस्ड कॉल काटा. पिछले 10 मिनट में जवाब दिया जा चुका है: फिर कुछ नहीं भेजा जाता.",
+    "dash.sim_missed_outcome_repeat": "इस कॉल का जवाब दिया जा चुका है.",
+    "dash.sim_missed_outcome_bad_phone": "यह फ़ोन नंबर नहीं है.",
     # --- end issue 14 ---
 }
