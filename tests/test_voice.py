@@ -306,3 +306,15 @@ def test_a_call_back_never_reads_someone_elses_message(world, app, client, setti
     caller = VoicePhone(client, settings, provider, OWNERS["en"], token=TOKEN, callback=str(row.id),
                         outbound=True)
     assert "Private" not in caller.call().said()
+
+
+def test_the_dues_are_said_in_rupees_as_a_person_says_them(world, phone):
+    """John's bullock, seized 21-11 08:00, today 30-11: 10 days (§187(2), each date counts).
+    Pound fee Rs 75 + 10 x Rs 50 + AMBA's deposit (1 head, first time) Rs 200 = Rs 775:
+    "seven hundred and seventy five rupees"; the tag as "three four five six, seven eight
+    nine zero, one two three four"."""
+    caller = phone(OWNERS["en"])
+    caller.call()
+    said = " ".join(caller.keys("2", "345678901234").said())
+    assert "Total seven hundred and seventy five rupees" in said
+    assert "bullock three four five six, seven eight nine zero, one two three four" in said
