@@ -318,3 +318,8 @@ def test_the_dues_are_said_in_rupees_as_a_person_says_them(world, phone):
     said = " ".join(caller.keys("2", "345678901234").said())
     assert "Total seven hundred and seventy five rupees" in said
     assert "bullock three four five six, seven eight nine zero, one two three four" in said
+
+
+def test_exotels_head_probe_changes_nothing(world, client, session):
+    assert client.head(f"/webhooks/exotel/voice?token={TOKEN}").status_code == 200
+    assert session.scalars(select(InboundMessage)).all() == []

@@ -57,6 +57,8 @@ def _base() -> str:
 def voice_step():
     """One step of the voice menu; `k` and `n` ride in the Gather's action URL."""
     check_token()
+    if request.method == "HEAD":  # Exotel's applets probe the URL first
+        return Response("", status=200, content_type="application/xml")
     values = fields()
     pressed = values.get("DigitsPressed") or values.get("Digits") or values.get("digits") or ""
     step = voice.answer(db(), provider=PROVIDER, call_id=values.get("CallSid") or f"missing-{uuid.uuid4()}",
