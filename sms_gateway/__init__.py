@@ -50,7 +50,8 @@ def register_optional_blueprints(app: Flask) -> None:
     import importlib
 
     for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard",
-                 "sms_gateway.webhooks.exotel", "sms_gateway.webhooks.twilio_voice"):
+                 "sms_gateway.webhooks.exotel", "sms_gateway.webhooks.exotel_voice",
+                 "sms_gateway.webhooks.twilio_voice", "sms_gateway.simulator_voice"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -3,6 +3,10 @@ into a provider-neutral message and the answer back into HTTP. What a
 message means is decided in `handlers/` (handlers.inbound for SMS)."""
 from __future__ import annotations
 
+import hmac
+
+from flask import abort, request
+
 from handlers import limits
 from handlers.inbound import Inbound, Reply, handle_sms
 from sms_gateway import ratelimit
@@ -23,3 +27,11 @@ def answer_sms(inbound: Inbound, *, reply_via_outbox: bool) -> Reply:
         return limits.silent()
     return handle_sms(db(), inbound, now=now(), ussd_code=settings().ussd_service_code,
                       reply_via_outbox=reply_via_outbox)
+
+
+def require_token(expected: str | None) -> None:
+    """403 unless the `token` query parameter equals `expected` (compared in constant time);
+    no token configured refuses everything. For providers that sign nothing (AT, Exotel)."""
+    given = request.args.get("token", "")
+    if not expected or not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
+        abort(403)

@@ -6,18 +6,17 @@ constant time; no token configured means every call is refused.
 """
 from __future__ import annotations
 
-import hmac
 import logging
 import uuid
 
-from flask import Blueprint, Response, abort, request
+from flask import Blueprint, Response, request
 
 from handlers import delivery, limits, ussd
 from handlers.inbound import Inbound
 from sms_gateway import parked, ratelimit
 from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.africastalking import parse_at_status
-from sms_gateway.webhooks import answer_sms
+from sms_gateway.webhooks import answer_sms, require_token
 
 bp = Blueprint("africastalking_webhooks", __name__, url_prefix="/webhooks/africastalking")
 
@@ -27,10 +26,7 @@ log = logging.getLogger("dabbo.webhooks.africastalking")
 
 def check_token() -> None:
     """403 unless the `token` query parameter equals AT_WEBHOOK_TOKEN."""
-    expected = settings().at_webhook_token
-    given = request.args.get("token", "")
-    if not expected or not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
-        abort(403)
+    require_token(settings().at_webhook_token)
 
 
 @bp.post("/sms")

@@ -8,18 +8,17 @@ endpoint takes both, and reads the fields from whichever carries them.
 """
 from __future__ import annotations
 
-import hmac
 import logging
 import uuid
 
-from flask import Blueprint, Response, abort, request
+from flask import Blueprint, Response, request
 
 from handlers import delivery, missed_call
 from handlers.inbound import Inbound
 from sms_gateway import parked
 from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.exotel import parse_exotel_status
-from sms_gateway.webhooks import answer_sms
+from sms_gateway.webhooks import answer_sms, require_token
 
 bp = Blueprint("exotel_webhooks", __name__, url_prefix="/webhooks/exotel")
 
@@ -30,10 +29,7 @@ log = logging.getLogger("dabbo.webhooks.exotel")
 
 def check_token() -> None:
     """403 unless the `token` query parameter equals EXOTEL_WEBHOOK_TOKEN."""
-    expected = settings().exotel_webhook_token
-    given = request.args.get("token", "")
-    if not expected or not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
-        abort(403)
+    require_token(settings().exotel_webhook_token)
 
 
 def fields() -> dict[str, str]:
