@@ -25,9 +25,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from handlers import menus, navigator
-from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, t
+from handlers.catalogue import DEFAULT_LANGUAGE, t
 from handlers.commands import normalise_digits
-from handlers.errors import Refused
 from handlers.navigator import Act, Context, Layout, Page, State, View
 from handlers.received import OutboxRowsWritten, printable, stored_answer
 from handlers.text import fits_ussd_page
@@ -223,17 +222,13 @@ def screen(session: Session, *, phone: str, text: str, now: datetime, settings=N
 
 
 def _act(ctx: Context, act: Act, state: State) -> Screen:
-    """Run a confirm step inside a savepoint, so that a refusal changes
-    nothing, and collect the outbox rows it wrote."""
+    """Run a confirm step (`navigator.carry_out`: a refusal changes nothing) and collect
+    the outbox rows it wrote."""
     with OutboxRowsWritten(ctx.session) as written:
-        try:
-            with ctx.session.begin_nested():
-                shown = act.run(ctx, state)
-                ctx.session.flush()
-        except Refused as refused:
-            key = f"ussd.refused.{refused.code}"
-            return _end(ctx.t(key if key in CATALOGUES[DEFAULT_LANGUAGE] else "ussd.refused"))
-    return Screen(shown.text, True, written.ids(), changed_records=True)
+        text, done = navigator.carry_out(ctx, act, state)
+    if not done:
+        return _end(text)
+    return Screen(text, True, written.ids(), changed_records=True)
 
 
 # --------------------------------------------------------------------- one webhook request

@@ -29,9 +29,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from handlers import menus, navigator, speech
-from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, language_or_default, t
+from handlers.catalogue import DEFAULT_LANGUAGE, language_or_default, t
 from handlers.commands import normalise_digits
-from handlers.errors import Refused
 from handlers.navigator import Context, Layout, Menu, Page, State
 from models.phones import normalise_phone
 from models.tables import InboundMessage, OutboundMessage
@@ -151,18 +150,6 @@ def _callback_text(session: Session, message_id: str | None, phone: str) -> str 
         OutboundMessage.to_phone == phone))
 
 
-def _act(ctx: Context, act: navigator.Act, state: State) -> str:
-    """A confirm (seize, release, language) in a savepoint: a refusal changes nothing."""
-    try:
-        with ctx.session.begin_nested():
-            ending = act.run(ctx, state)
-            ctx.session.flush()
-    except Refused as refused:
-        key = f"ussd.refused.{refused.code}"
-        return ctx.t(key if key in CATALOGUES[DEFAULT_LANGUAGE] else "ussd.refused")
-    return ending.text
-
-
 def step(session: Session, ctx: Context, *, keys: list[str], pressed: str | None, tries: int,
          preface: str | None = None) -> VoiceStep:
     """The step after `pressed` (None: the call's first request) on the screen the keys lead to."""
@@ -172,7 +159,7 @@ def step(session: Session, ctx: Context, *, keys: list[str], pressed: str | None
     if where.dial_again:
         return _end(language)
     if where.act is not None:
-        return _end(language, _act(ctx, where.act, where.state))
+        return _end(language, navigator.carry_out(ctx, where.act, where.state)[0])
     if where.error is not None:
         tries += 1
         if tries >= MAX_TRIES:

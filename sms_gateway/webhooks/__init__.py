@@ -4,12 +4,13 @@ message means is decided in `handlers/` (handlers.inbound for SMS)."""
 from __future__ import annotations
 
 import hmac
+import logging
 
 from flask import abort, request
 
 from handlers import limits
 from handlers.inbound import Inbound, Reply, handle_sms
-from sms_gateway import ratelimit
+from sms_gateway import parked, ratelimit
 from sms_gateway.extensions import db, now, runtime, settings
 
 
@@ -35,3 +36,14 @@ def require_token(expected: str | None) -> None:
     given = request.args.get("token", "")
     if not expected or not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
         abort(403)
+
+
+def answer_via_outbox(inbound: Inbound, log: logging.Logger) -> None:
+    """An inbound SMS whose reply goes through the outbox (kind "reply"): providers that
+    cannot take it in the HTTP answer. If the database is unreachable or worse, never a 500
+    to the gateway (SPEC section 4): the message is parked for the dispatcher to answer."""
+    try:
+        answer_sms(inbound, reply_via_outbox=True)
+    except Exception:
+        log.exception("inbound %s SMS failed; parked for replay", inbound.provider)
+        parked.park(runtime(), inbound)

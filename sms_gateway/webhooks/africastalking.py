@@ -13,10 +13,10 @@ from flask import Blueprint, Response, request
 
 from handlers import delivery, limits, ussd
 from handlers.inbound import Inbound
-from sms_gateway import parked, ratelimit
+from sms_gateway import ratelimit
 from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.africastalking import parse_at_status
-from sms_gateway.webhooks import answer_sms, require_token
+from sms_gateway.webhooks import answer_via_outbox, require_token
 
 bp = Blueprint("africastalking_webhooks", __name__, url_prefix="/webhooks/africastalking")
 
@@ -37,13 +37,7 @@ def inbound_sms():
     form = request.form
     inbound = Inbound(phone=form.get("from", ""), text=form.get("text", ""), provider=PROVIDER,
                       provider_id=form.get("id") or f"missing-{uuid.uuid4()}")
-    try:
-        answer_sms(inbound, reply_via_outbox=True)
-    except Exception:
-        # The database is unreachable or worse: never a 500 to the gateway (SPEC section 4),
-        # and the message is kept for the dispatcher to answer once it is back.
-        log.exception("inbound AT SMS failed; parked for replay")
-        parked.park(runtime(), inbound)
+    answer_via_outbox(inbound, log)
     return Response("", status=200, content_type="text/plain")
 
 

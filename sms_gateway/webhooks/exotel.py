@@ -15,10 +15,9 @@ from flask import Blueprint, Response, request
 
 from handlers import delivery, missed_call
 from handlers.inbound import Inbound
-from sms_gateway import parked
-from sms_gateway.extensions import db, now, runtime, settings
+from sms_gateway.extensions import db, now, settings
 from sms_gateway.providers.exotel import parse_exotel_status
-from sms_gateway.webhooks import answer_sms, require_token
+from sms_gateway.webhooks import answer_via_outbox, require_token
 
 bp = Blueprint("exotel_webhooks", __name__, url_prefix="/webhooks/exotel")
 
@@ -57,11 +56,7 @@ def inbound_sms():
     values = fields()
     inbound = Inbound(phone=values.get("From", ""), text=values.get("Body", ""), provider=PROVIDER,
                       provider_id=values.get("SmsSid") or f"missing-{uuid.uuid4()}")
-    try:
-        answer_sms(inbound, reply_via_outbox=True)
-    except Exception:
-        log.exception("inbound Exotel SMS failed; parked for replay")
-        parked.park(runtime(), inbound)
+    answer_via_outbox(inbound, log)
     return plain()
 
 
