@@ -8,10 +8,11 @@ import logging
 
 from flask import abort, request
 
-from handlers import limits
+from handlers import delivery, limits
 from handlers.inbound import Inbound, Reply, handle_sms
 from sms_gateway import parked, ratelimit
 from sms_gateway.extensions import db, now, runtime, settings
+from sms_gateway.providers.base import StatusUpdate
 
 
 def answer_sms(inbound: Inbound, *, reply_via_outbox: bool) -> Reply:
@@ -47,3 +48,18 @@ def answer_via_outbox(inbound: Inbound, log: logging.Logger) -> None:
     except Exception:
         log.exception("inbound %s SMS failed; parked for replay", inbound.provider)
         parked.park(runtime(), inbound)
+
+
+def record_delivery(provider: str, update: StatusUpdate | None, log: logging.Logger) -> int:
+    """A delivery report moves its outbox row forward (never back): the HTTP status to
+    answer, 500 when it could not be written, so that the provider retries it."""
+    if update is None:
+        return 200
+    try:
+        delivery.record_status(db(), provider, update.provider_id, update.status, update.reason,
+                               update.opted_out, now())
+        db().commit()
+    except Exception:
+        log.exception("%s delivery report failed", provider)
+        return 500
+    return 200

@@ -11,12 +11,12 @@ import uuid
 
 from flask import Blueprint, Response, request
 
-from handlers import delivery, limits, ussd
+from handlers import limits, ussd
 from handlers.inbound import Inbound
 from sms_gateway import ratelimit
 from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.africastalking import parse_at_status
-from sms_gateway.webhooks import answer_via_outbox, require_token
+from sms_gateway.webhooks import answer_via_outbox, record_delivery, require_token
 
 bp = Blueprint("africastalking_webhooks", __name__, url_prefix="/webhooks/africastalking")
 
@@ -69,13 +69,6 @@ def delivery_report():
     row forward, never back; UserInBlacklist marks the person opted out. The
     same report twice changes nothing the second time."""
     check_token()
-    update = parse_at_status(request.form)
-    if update is not None:
-        try:
-            delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
-                                   update.opted_out, now())
-            db().commit()
-        except Exception:
-            log.exception("AT delivery report failed")  # AT retries reports that are not answered 200
-            return Response("", status=500, content_type="text/plain")
-    return Response("", status=200, content_type="text/plain")
+    # AT retries reports that are not answered 200.
+    status = record_delivery(PROVIDER, parse_at_status(request.form), log)
+    return Response("", status=status, content_type="text/plain")

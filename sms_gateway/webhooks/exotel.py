@@ -13,11 +13,11 @@ import uuid
 
 from flask import Blueprint, Response, request
 
-from handlers import delivery, missed_call
+from handlers import missed_call
 from handlers.inbound import Inbound
 from sms_gateway.extensions import db, now, settings
 from sms_gateway.providers.exotel import parse_exotel_status
-from sms_gateway.webhooks import answer_via_outbox, require_token
+from sms_gateway.webhooks import answer_via_outbox, record_delivery, require_token
 
 bp = Blueprint("exotel_webhooks", __name__, url_prefix="/webhooks/exotel")
 
@@ -65,16 +65,8 @@ def delivery_status():
     """An SMS status callback (`SmsSid`, `Status`, `DetailedStatus`, `DetailedStatusCode`) or a
     call back's (`CallSid`, `Status`): moves the outbox row forward, never back."""
     check_token()
-    update = parse_exotel_status(fields())
-    if update is not None:
-        try:
-            delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
-                                   update.opted_out, now())
-            db().commit()
-        except Exception:
-            log.exception("Exotel status callback failed")  # not 200: Exotel retries (newer pages)
-            return plain(status=500)
-    return plain()
+    # Not 200: Exotel retries (the newer pages say twice).
+    return plain(status=record_delivery(PROVIDER, parse_exotel_status(fields()), log))
 
 
 @bp.route("/missed-call", methods=METHODS)
