@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from handlers import facts, speech
+from handlers import facts, received, speech
 from handlers.catalogue import kind_name, language_or_default, money, t
 from handlers.outbox import queue_message
 from handlers.replies import fit_list, short
@@ -46,7 +46,7 @@ def answer(session: Session, *, phone: str, provider: str, call_id: str, now: da
     e164 = normalise_phone(phone) if isinstance(phone, str) else None
     if e164 is None:
         return Answered("bad_phone")
-    record = InboundMessage(channel=CHANNEL, provider=provider, provider_id=(call_id or "")[:100], phone=e164[:32],
+    record = InboundMessage(channel=CHANNEL, provider=provider, provider_id=received.printable(call_id)[:100], phone=e164[:32],
                             text="", received_at=now)
     session.add(record)
     try:

@@ -28,7 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from handlers import menus, navigator, speech
+from handlers import menus, navigator, received, speech
 from handlers.catalogue import DEFAULT_LANGUAGE, language_or_default, t
 from handlers.commands import normalise_digits
 from handlers.navigator import Context, Layout, Menu, Page, State
@@ -185,9 +185,14 @@ def step(session: Session, ctx: Context, *, keys: list[str], pressed: str | None
     return VoiceStep(language, tuple(verbs))
 
 
+def tries_from(raw: str | None) -> int:
+    """The `n` a Gather's action URL carries back; anything else counts as none."""
+    return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 2 else 0
+
+
 def step_id(call_id: str, keys: str, pressed: str | None, tries: int) -> str:
     digest = hashlib.sha256(f"{keys}\n{pressed}\n{tries}".encode("utf-8", "replace")).hexdigest()[:32]
-    return f"{''.join(ch for ch in call_id if ch.isprintable())[:60]}:{digest}"
+    return f"{received.printable(call_id)[:60]}:{digest}"
 
 
 def answer(session: Session, *, provider: str, call_id: str, phone: str, keys: str, pressed: str | None,
@@ -224,7 +229,7 @@ def answer(session: Session, *, provider: str, call_id: str, phone: str, keys: s
 
 
 def _stored(session: Session, provider: str, provider_id: str) -> VoiceStep | None:
-    reply = session.scalar(select(InboundMessage.reply_text).where(
-        InboundMessage.provider == provider, InboundMessage.provider_id == provider_id))
+    """The answer given the first time this step arrived (handlers.received), if it did."""
+    reply = received.stored_answer(session, provider, provider_id)
     session.rollback()  # end the read; nothing was written
     return VoiceStep.loads(reply) if reply else None

@@ -39,8 +39,7 @@ def segment(step: voice.VoiceStep, index: int) -> tuple[list[str], voice.Gather 
 
 
 def _int(name: str) -> int:
-    value = request.form.get(name, "")
-    return int(value) if value.isdigit() else 0
+    return voice.tries_from(request.form.get(name))
 
 
 @bp.post("/simulator/call")

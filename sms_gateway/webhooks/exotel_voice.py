@@ -63,10 +63,6 @@ def voice_step():
     pressed = values.get("DigitsPressed") or values.get("Digits") or values.get("digits") or ""
     step = voice.answer(db(), provider=PROVIDER, call_id=values.get("CallSid") or f"missing-{uuid.uuid4()}",
                         phone=values.get("CallFrom") or values.get("From") or "", keys=values.get("k", ""),
-                        pressed=pressed.strip('"') or None, tries=_int(values.get("n")), now=now(),
+                        pressed=pressed.strip('"') or None, tries=voice.tries_from(values.get("n")), now=now(),
                         callback=values.get("CustomField"))
     return Response(exoml(step), status=200, content_type="application/xml; charset=utf-8")
-
-
-def _int(value: str | None) -> int:
-    return int(value) if value and value.isdigit() else 0

@@ -83,10 +83,6 @@ def voice_step():
     outbound = (form.get("Direction") or "").startswith("outbound")
     step = voice.answer(db(), provider=PROVIDER, call_id=form.get("CallSid") or f"missing-{uuid.uuid4()}",
                         phone=form.get("To" if outbound else "From", ""), keys=args.get("k", ""),
-                        pressed=form.get("Digits"), tries=_int(args.get("n")), now=now(),
+                        pressed=form.get("Digits"), tries=voice.tries_from(args.get("n")), now=now(),
                         callback=args.get("callback"))
     return voice_xml(twiml(step))
-
-
-def _int(value: str | None) -> int:
-    return int(value) if value and value.isdigit() else 0
