@@ -143,14 +143,14 @@ def _end(ctx_language: str, *texts: str) -> VoiceStep:
 
 def _callback_text(session: Session, message_id: str | None, phone: str) -> str | None:
     """The words of this caller's call back (an outbox row of kind voice_callback)."""
-    if not message_id or not message_id.isdigit():
+    if not (message_id and message_id.isascii() and message_id.isdigit() and len(message_id) <= 9):  # an int4 id
         return None
     return session.scalar(select(OutboundMessage.text).where(
         OutboundMessage.id == int(message_id), OutboundMessage.kind == "voice_callback",
         OutboundMessage.to_phone == phone))
 
 
-def step(session: Session, ctx: Context, *, keys: list[str], pressed: str | None, tries: int,
+def step(ctx: Context, *, keys: list[str], pressed: str | None, tries: int,
          preface: str | None = None) -> VoiceStep:
     """The step after `pressed` (None: the call's first request) on the screen the keys lead to."""
     language = ctx.caller.language
@@ -212,9 +212,10 @@ def answer(session: Session, *, provider: str, call_id: str, phone: str, keys: s
     ctx = navigator.start(session, phone=e164, now=now, tree=menus.TREE)
     preface = _callback_text(session, callback, e164) if not key_list and pressed is None else None
     try:
-        shown = step(session, ctx, keys=key_list, pressed=pressed, tries=tries, preface=preface)
+        shown = step(ctx, keys=key_list, pressed=pressed, tries=tries, preface=preface)
         session.add(InboundMessage(channel=CHANNEL, provider=provider, provider_id=provider_id, phone=e164[:32],
-                                   text="*".join(key_list + ([pressed] if pressed else [])), received_at=now,
+                                   text=received.printable("*".join(key_list + ([pressed] if pressed else []))),
+                                   received_at=now,
                                    reply_text=shown.dumps(), outcome="end" if shown.ends else "continue"))
         session.commit()
     except IntegrityError:  # the same request at the same moment: the one that committed answers
