@@ -206,12 +206,13 @@ UPDATE planned SET ended_at = CASE WHEN outcome = 'released'
     ELSE auction_at + interval '7 days' * (n % 4) END;  -- an auction without buyers is held again a week later
 INSERT INTO impoundments (id, seizure_id, pound_id, village_id, receipt, tag, kind, keeper_id, owner_id,
                           seized_at, status, claim_deadline, auction_at, auction_fixed_at, auction_place,
-                          complaint_deadline, note, closed_at)
+                          complaint_deadline, note, closed_at, seized_on)
 SELECT n, s, pound, pound, (100000 + n)::text,
        CASE WHEN n % 20 = 0 THEN NULL ELSE animal_tag END, kind, {KEEPER_BASE} + pound,
        CASE WHEN n % 20 = 0 THEN NULL ELSE animal_owner END, seized_at,
        CASE WHEN ended_at <= %(now)s THEN outcome ELSE 'impounded' END, claim_deadline, auction_at, NULL, NULL,
-       {LOCAL_DATE.format(t="seized_at")} + 10, NULL, CASE WHEN ended_at <= %(now)s THEN ended_at END
+       {LOCAL_DATE.format(t="seized_at")} + 10, NULL, CASE WHEN ended_at <= %(now)s THEN ended_at END,
+       {LOCAL_DATE.format(t="seized_at")}
 FROM planned"""),
         ("releases", f"""
 INSERT INTO releases (impoundment_id, owner_id, released_at, under_protest, days, pound_fee_paise,

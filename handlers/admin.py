@@ -66,7 +66,8 @@ def set_pound_fee(session: Session, kind: str, amount_paise: int, effective_from
 
 def create_village(session: Session, *, code: str, name: str, now: datetime, taluka: str | None = None,
                    district: str | None = None, language: str = "gu", timezone: str = law.DEFAULT_TZ,
-                   security_notified: bool = False, auction_hour: int = 11, forfeit_percent: int = 100) -> Village:
+                   security_notified: bool = False, auction_hour: int = 11, forfeit_percent: int = 100,
+                   security_notified_from: date | None = None) -> Village:
     code = code.strip().upper()
     try:
         ZoneInfo(timezone)
@@ -76,6 +77,7 @@ def create_village(session: Session, *, code: str, name: str, now: datetime, tal
         raise Refused("duplicate_village", f"village {code} exists", field="code", status=409)
     village = Village(code=code, name=name, taluka=taluka, district=district, language=language,
                       timezone=timezone, security_notified=security_notified, auction_hour=auction_hour,
+                      security_notified_from=security_notified_from,
                       forfeit_percent=forfeit_percent, created_at=now)
     session.add(village)
     session.flush()

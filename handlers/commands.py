@@ -59,7 +59,7 @@ from dataclasses import dataclass
 
 from handlers.catalogue.vocabulary import (BEFORE_DATE, BEFORE_PROTEST, COMMAND_WORDS, KIND_WORDS,
                                            LANGUAGE_NAMES, LANGUAGE_WORDS, LOCAL_AUCTION_WORDS,
-                                           PROTEST_WORDS, UNTAGGED_WORDS)
+                                           PROTEST_WORDS, REFUSED_WORDS, UNTAGGED_WORDS)
 from handlers.fields import BEFORE_TIME_KEYS, Bad, match_date, read_amount, read_phone, read_sold_tag, read_time
 from handlers.scanner import (LEADING_SEPARATORS, clean, detail, first_token, is_digit, is_letter,
                               leading_word, letter_runs, match_key, match_keys, next_word, split_tag_region,
@@ -75,6 +75,7 @@ _KIND_INDEX = word_index(KIND_WORDS)
 _LANGUAGE_INDEX = word_index(LANGUAGE_WORDS)
 _LANGUAGE_NAME_KEYS = match_keys(LANGUAGE_NAMES)
 _PROTEST_KEYS = match_keys(PROTEST_WORDS)
+_REFUSED_KEYS = match_keys(REFUSED_WORDS)
 _BEFORE_PROTEST_KEYS = match_keys(BEFORE_PROTEST)
 _LOCAL_AUCTION_KEYS = match_keys(LOCAL_AUCTION_WORDS)
 _UNTAGGED_KEYS = match_keys(UNTAGGED_WORDS)
@@ -101,6 +102,7 @@ class Command:
     protest: bool = False           # RELEASE … PROTEST (§185(2))
     amount_rupees: int | None = None  # SOLD proceeds, whole rupees
     buyer_phone: str | None = None  # SOLD buyer, as typed (ASCII digits); the handler normalises it
+    refused: bool = False           # SOLD … REFUSED (§185(4))
     language: str | None = None     # LANG: "gu" | "hi" | "en"
     village_code: str | None = None  # AUCTIONS <code>, uppercased
     text: str | None = None         # NOTICE body: as typed, trimmed, control characters removed
@@ -223,10 +225,13 @@ def _parse_sold(args: str) -> Command | Problem:
     amount, rest, bad = read_amount(args[end:])
     if bad:
         return _problem(bad, "sold")
+    refusals = [(start, stop) for start, stop in letter_runs(rest) if match_key(rest[start:stop]) in _REFUSED_KEYS]
+    for start, stop in refusals:  # SOLD … REFUSED (§185(4)): the word, wherever it is, is not the phone
+        rest = rest[:start] + " " * (stop - start) + rest[stop:]
     phone, bad = read_phone(rest)
     if bad:
         return _problem(bad, "sold")
-    return Command("sold", tags=(tag,), amount_rupees=amount, buyer_phone=phone)
+    return Command("sold", tags=(tag,), amount_rupees=amount, buyer_phone=phone, refused=bool(refusals))
 
 
 def _parse_lang(args: str) -> Command | Problem:

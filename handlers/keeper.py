@@ -16,7 +16,7 @@ from handlers.commands import Command
 from handlers.errors import Refused
 from handlers.lookup import find_impoundment, label
 from handlers.replies import Context, fit_list
-from models import law
+from models import law, law_settled
 from models.phones import normalise_phone
 from models.tables import Impoundment, Person
 
@@ -33,11 +33,12 @@ def seize(session: Session, context: Context, command: Command) -> str:
         raise Refused(refused.code, refused.message, tag=refused.detail.get("tag", ""))
     tz = keeper.pound.village.timezone
     first = made[0]
-    receipts = [impoundment.receipt for impoundment in made]
+    # Each tag beside its receipt (issue 12), so the keeper writes the right number on each.
+    items = [t(language, "sms.seized_item", tag=i.tag, receipt=i.receipt) if i.tag else i.receipt for i in made]
     return fit_list(language, lambda joined: t(
-        language, "sms.seized", count=len(made), kind=kind_name(language, command.kind), receipts=joined,
+        language, "sms.seized_tags", count=len(made), kind=kind_name(language, command.kind), items=joined,
         claim_deadline=when(first.claim_deadline, tz), auction_at=when(first.auction_at, tz)),
-        receipts, separator=",")
+        items, separator=",")
 
 
 def release(session: Session, context: Context, command: Command) -> str:
@@ -49,9 +50,11 @@ def release(session: Session, context: Context, command: Command) -> str:
     record = records.release(session, impoundment, now=context.now, under_protest=command.protest,
                              actor_phone=keeper.phone)
     if record.under_protest:
-        return t(language, "sms.released_protest", tag=label(impoundment), total=money(language, record.total_paise),
+        terms = law_settled.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
+        key = "sms.released_protest_passed" if terms.complaint_deadline_passed else "sms.released_protest_terms"
+        return t(language, key, tag=label(impoundment), total=money(language, record.total_paise),
                  fee=money(language, record.pound_fee_paise), expenses=money(language, record.expenses_paise),
-                 protest_deadline=day(record.protest_deadline))
+                 complaint=day(terms.complaint_deadline), protest_deadline=day(terms.protest_deadline))
     return t(language, "sms.released", tag=label(impoundment), total=money(language, record.total_paise),
              fee=money(language, record.pound_fee_paise), days=record.days,
              expenses=money(language, record.expenses_paise), security=money(language, record.security_paise))
@@ -71,12 +74,16 @@ def sold(session: Session, context: Context, command: Command) -> str:
             raise Refused("problem.bad_phone", "not a phone number", command="sold")
     try:
         sale = records.sell(session, impoundment, proceeds_paise=law.rupees_to_paise(command.amount_rupees),
-                            now=context.now, buyer_phone=buyer_phone, actor_phone=keeper.phone)
+                            now=context.now, buyer_phone=buyer_phone, actor_phone=keeper.phone,
+                            refused=command.refused)
     except Refused as refused:
         raise Refused(refused.code, refused.message, tag=label(impoundment),
-                      claim_deadline=when(impoundment.claim_deadline, village.timezone))
-    return t(language, "sms.sold", tag=label(impoundment), proceeds=money(language, sale.proceeds_paise),
+                      claim_deadline=when(impoundment.claim_deadline, village.timezone),
+                      auction_at=when(impoundment.auction_at, village.timezone))
+    return t(language, "sms.sold_refused" if sale.refused else "sms.sold", tag=label(impoundment),
+             proceeds=money(language, sale.proceeds_paise),
              dues=money(language, sale.pound_fee_paise + sale.expenses_paise),
+             security=money(language, sale.security_paise),
              surplus=money(language, sale.surplus_paise), surplus_deadline=day(sale.surplus_deadline))
 
 

@@ -21,7 +21,7 @@ from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
 from handlers.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
 from handlers.navigator import Caller, Context, Ending, Info, Input, Menu, Option, State, Tree, Wrong
-from models import law
+from models import law, law_settled
 from models.tables import Pound
 
 # --------------------------------------------------------------------- reading a tag
@@ -240,7 +240,10 @@ def _release(ctx: Context, state: State) -> Ending:
                              actor_phone=ctx.caller.phone)
     amount = money(ctx.caller.language, record.total_paise)
     if state.protest:
-        return Ending(ctx.t("ussd.release.done_protest", amount=amount, day=day(record.protest_deadline)))
+        # §188(1) complaint deadline (or that it passed) and §185(3)'s four weeks (issue 12).
+        terms = law_settled.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
+        key = "ussd.release.done_protest_passed" if terms.complaint_deadline_passed else "ussd.release.done_protest_terms"
+        return Ending(ctx.t(key, amount=amount, complaint=day(terms.complaint_deadline), day=day(terms.protest_deadline)))
     return Ending(ctx.t("ussd.release.done", amount=amount))
 
 

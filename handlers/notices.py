@@ -30,8 +30,9 @@ from sqlalchemy.orm import Session, joinedload
 from handlers import broadcasts
 from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
 from handlers.outbox import SOLICITED_KINDS, queue_message
-from models import law, outbox, queries
+from models import law, law_settled, outbox, queries
 from models.tables import (
+    Complaint,
     Deposit,
     Event,
     Impoundment,
@@ -54,6 +55,12 @@ PROTEST_REMINDER = "protest_reminder"
 DEPOSIT_FORFEITED = "deposit_forfeited"
 DEPOSIT_REFUNDABLE = "deposit_refundable"
 KEEPER_DIGEST = "keeper_digest"
+# SPEC 11.5, issue 12
+SECURITY_DUE = "security_due"
+SURPLUS_PAID = "surplus_paid"
+DEPOSIT_REFUNDED = "deposit_refunded"
+COMPLAINT_OUTCOME = "complaint_outcome"
+SECURITY_DUE_DAYS = 7  # a §185(3) notice not written within a week of its day is not written late
 
 SURPLUS_REMINDER_DAYS = 3  # before the 15-day surplus deadline (§186(1))
 PROTEST_REMINDER_DAYS = 7  # before the 28-day complaint deadline (§185(3))
@@ -109,7 +116,7 @@ def after_auction_fixed(session: Session, impoundments: Sequence[Impoundment], n
 
 
 def after_deposit_forfeited(session: Session, deposit: Deposit, now: datetime) -> None:
-    owner = session.get(Person, deposit.owner_id)
+    owner = session.get(Person, deposit.owner_id) if deposit.owner_id else None
     if owner is None:
         return
     village = session.get(Village, deposit.village_id)
@@ -118,6 +125,55 @@ def after_deposit_forfeited(session: Session, deposit: Deposit, now: datetime) -
                           forfeited=money(lang, deposit.forfeited_paise),
                           day=day(law.local_date(deposit.deposited_at, village.timezone))),
            impoundment_id=deposit.impoundment_id)
+
+
+def after_surplus_paid(session: Session, impoundment: Impoundment, sale: Sale, now: datetime) -> None:
+    """§186(1): the payee (else the owner) has the payment in writing."""
+    _money_notice(session, queries.person_by_phone(session, sale.surplus_paid_to_phone or ""), impoundment,
+                  SURPLUS_PAID, f"{SURPLUS_PAID}:{sale.id}", now, "notice.surplus_paid",
+                  amount=sale.surplus_paise, to=sale.surplus_paid_to_phone,
+                  paid_on=law.local_date(sale.surplus_paid_at, impoundment.village.timezone))
+
+
+def after_deposit_refunded(session: Session, deposit: Deposit, now: datetime) -> None:
+    """§189(2): the depositor has the refund in writing."""
+    impoundment = session.get(Impoundment, deposit.impoundment_id)
+    tz = impoundment.village.timezone
+    _money_notice(session, queries.person_by_phone(session, deposit.refunded_to_phone or ""), impoundment,
+                  DEPOSIT_REFUNDED, f"{DEPOSIT_REFUNDED}:{deposit.id}", now, "notice.deposit_refunded",
+                  amount=deposit.amount_paise, to=deposit.refunded_to_phone or "",
+                  paid_on=law.local_date(deposit.refunded_at, tz), day=law.local_date(deposit.deposited_at, tz))
+
+
+def after_complaint_decided(session: Session, impoundment: Impoundment, complaint: Complaint, now: datetime) -> None:
+    """§188(3): the owner hears the magistrate's outcome; upheld, what the seizer pays."""
+    release = impoundment.release
+    if complaint.outcome == "upheld":
+        paid = release.pound_fee_paise + release.expenses_paise if release else 0
+        values = dict(key="notice.complaint_upheld", comp=complaint.compensation_paise, fees=paid)
+    else:
+        values = dict(key="notice.complaint_dismissed")
+    _money_notice(session, queries.person_by_phone(session, complaint.by_phone or ""), impoundment,
+                  COMPLAINT_OUTCOME, f"{COMPLAINT_OUTCOME}:{complaint.id}", now, values.pop("key"), **values)
+
+
+def _money_notice(session: Session, payee: Person | None, impoundment: Impoundment, kind: str, key: str,
+                  now: datetime, text_key: str, **values) -> None:
+    """One notice of issue 12 to `payee`, else the impoundment's owner. Values ending in
+    money are paise (shown as rupees), dates are shown as dates: declared, not composed."""
+    person = payee or (session.get(Person, impoundment.owner_id) if impoundment.owner_id else None)
+    if person is None:
+        return
+
+    def text(lang: str) -> str:
+        shown = {name: money(lang, value) if name in _MONEY_VALUES else day(value) if isinstance(value, date)
+                 else value for name, value in values.items()}
+        return t(lang, text_key, kind=kind_name(lang, impoundment.kind), tag=_label(impoundment), **shown)
+
+    _write(session, person, kind, key, now, text, impoundment_id=impoundment.id)
+
+
+_MONEY_VALUES = frozenset({"amount", "comp", "fees"})
 
 
 # ---------------------------------------------------------------- dated notices (the dispatcher's tick)
@@ -133,6 +189,7 @@ def write_due_notices(session: Session, now: datetime, *, reminder_days: Iterabl
     _auction_eves(session, now, morning_hour)
     _surplus_reminders(session, now, morning_hour)
     _protest_reminders(session, now, morning_hour)
+    _security_dues(session, now, morning_hour)
     _keeper_digests(session, now, morning_hour, evening_hour)
     return _written_count(session) - before
 
@@ -149,7 +206,7 @@ def open_refund_windows(session: Session, now: datetime) -> int:
         deposit.status = "refundable"
         session.add(Event(impoundment_id=deposit.impoundment_id, type="deposit_refundable", at=now,
                           detail={"deposit_id": deposit.id, "amount_paise": deposit.amount_paise}))
-        owner = session.get(Person, deposit.owner_id)
+        owner = session.get(Person, deposit.owner_id) if deposit.owner_id else None  # unknown owner: no one to tell
         if owner is not None:
             _write(session, owner, DEPOSIT_REFUNDABLE, f"{DEPOSIT_REFUNDABLE}:{deposit.id}", now,
                    lambda lang, d=deposit, v=village: t(
@@ -176,9 +233,15 @@ def no_longer_applies(session: Session, message: OutboundMessage, now: datetime)
             if left is None:
                 return "no longer applies: no animal is left for this auction"
     if message.kind == DEPOSIT_REFUNDABLE and message.impoundment_id:
-        deposit = session.scalars(select(Deposit).where(Deposit.impoundment_id == message.impoundment_id)).first()
+        # The key names the deposit: an impoundment may have several (a part forfeiture's remainder).
+        deposit_id = message.idempotency_key.rpartition(":")[2]
+        deposit = session.get(Deposit, int(deposit_id)) if deposit_id.isdigit() else None
         if deposit is None or deposit.status != "refundable":
             return "no longer applies: the deposit is not refundable"
+    if message.kind == SURPLUS_REMINDER and message.impoundment_id:
+        sale = session.scalars(select(Sale).where(Sale.impoundment_id == message.impoundment_id)).first()
+        if sale is not None and (sale.surplus_paid_at or sale.surplus_to_fund_at):
+            return "no longer applies: the surplus has been paid out"
     return None
 
 
@@ -210,10 +273,23 @@ def release_receipt_text(impoundment: Impoundment, release: Release, lang: str) 
              fee=money(lang, release.pound_fee_paise), days=release.days,
              expenses=money(lang, release.expenses_paise), deposit=money(lang, release.security_paise))
     if release.under_protest and release.protest_deadline:
-        text += " " + t(lang, "notice.release_protest", deadline=day(release.protest_deadline))
+        text += " " + protest_terms_text(impoundment, release, lang)
     elif release.security_paise:
         refund = law.deposit_refund_date(release.released_at, tz)
         text += " " + t(lang, "notice.release_deposit", day=day(refund))
+    return text
+
+
+def protest_terms_text(impoundment: Impoundment, release: Release, lang: str) -> str:
+    """SPEC 11.1 protest: the §188(1) complaint deadline (or that it has passed) and, where
+    §189 applies, the §185(3) four weeks after which security is due."""
+    village = impoundment.village
+    terms = law_settled.protest_terms(impoundment.seized_at, release.released_at, village.timezone)
+    key = "notice.protest_complaint_passed" if terms.complaint_deadline_passed else "notice.protest_complaint"
+    text = t(lang, key, complaint=day(terms.complaint_deadline))
+    if law_settled.security_notified_on(village.security_notified, village.security_notified_from,
+                                        impoundment.seized_on):
+        text += " " + t(lang, "notice.protest_security", deadline=day(terms.protest_deadline))
     return text
 
 
@@ -379,6 +455,35 @@ def _protest_reminders(session: Session, now: datetime, morning_hour: int) -> No
         _write(session, owner, PROTEST_REMINDER, f"{PROTEST_REMINDER}:{impoundment.id}", now,
                lambda lang, i=impoundment, r=release: protest_reminder_text(i, r, lang), expires_at=expires,
                impoundment_id=impoundment.id)
+
+
+def _security_dues(session: Session, now: datetime, morning_hour: int) -> None:
+    """§185(3): the morning after the four weeks of a release under protest, in a village
+    where §189 applies and no complaint stands, owner and keeper are told that the
+    declaration and security are due."""
+    first, last = now.date() - timedelta(days=SECURITY_DUE_DAYS + 1), now.date()
+    releases = session.scalars(select(Release).options(joinedload(Release.impoundment).joinedload(Impoundment.village))
+                               .where(Release.under_protest.is_(True), Release.protest_deadline >= first,
+                                      Release.protest_deadline <= last).order_by(Release.id))
+    for release in releases:
+        impoundment, village = release.impoundment, release.impoundment.village
+        moment = _local_moment(release.protest_deadline + timedelta(days=1), morning_hour, village.timezone)
+        expires = _local_moment(release.protest_deadline + timedelta(days=SECURITY_DUE_DAYS), 0, village.timezone)
+        complaint = queries.occasion_complaint(session, impoundment)
+        notified = law_settled.security_notified_on(village.security_notified, village.security_notified_from,
+                                                    impoundment.seized_on)
+        if not moment <= now < expires or not law_settled.security_due(
+                release.protest_deadline, law.local_date(now, village.timezone), notified,
+                complaint is not None, complaint.outcome if complaint else None):
+            continue
+        amount = queries.security_per_head(session, impoundment)
+        for person, key in ((impoundment.owner, "notice.security_due"), (impoundment.keeper, "notice.security_due_keeper")):
+            if person is not None:
+                _write(session, person, SECURITY_DUE, f"{SECURITY_DUE}:{impoundment.id}:{person.id}", now,
+                       lambda lang, i=impoundment, k=key, r=release: t(
+                           lang, k, kind=kind_name(lang, i.kind), tag=_label(i), receipt=i.receipt,
+                           amount=money(lang, amount), deadline=day(r.protest_deadline)),
+                       expires_at=expires, impoundment_id=impoundment.id)
 
 
 def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_hour: int) -> None:

@@ -5,7 +5,9 @@ rule is applied in exactly one place.
 Every function takes the session and `now`, changes rows, records an event on
 the impoundment's timeline and asks `notices` for the messages that follow.
 It commits nothing: the caller commits once, so a refused command changes
-nothing at all.
+nothing at all. What follows a release or sale in money (the deposit's life,
+surplus payment, complaints: issue 12) is in `handlers.money`, which this
+module owns and which keeps the same rules.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from handlers import notices
 from handlers.errors import Refused
-from models import law, queries
+from models import law, law_settled, queries
 from models.tables import (
     Animal,
     Deposit,
@@ -61,13 +63,7 @@ def seize(
         raise Refused("unknown_kind", f"unknown kind of cattle: {kind}", field="kind")
     if seized_at > now + FUTURE_TOLERANCE:
         raise Refused("future_seizure", "seized_at lies in the future", field="seized_at")
-    clean_tags = [queries.normalise_tag(t) if t else None for t in tags]
-    for tag in clean_tags:
-        held = queries.impoundment_by_tag(session, tag) if tag else None
-        if held is not None and held.status == "impounded":
-            raise Refused("already_impounded", f"tag {tag} is already in a pound", field="tag", status=409, tag=tag)
-    if len(set(t for t in clean_tags if t)) != len([t for t in clean_tags if t]):
-        raise Refused("duplicate_tag", "the same tag is listed twice", field="tag", status=409)
+    clean_tags = _free_tags(session, tags)
 
     village = pound.village
     if seizure is None:
@@ -88,6 +84,7 @@ def seize(
             keeper_id=keeper.id if keeper else None,
             owner_id=animal.owner_id if animal else None,
             seized_at=seizure.seized_at,
+            seized_on=law.local_date(seizure.seized_at, village.timezone),
             status="impounded",
             claim_deadline=claim_deadline,
             auction_at=law.auction_at(claim_deadline, village.timezone, village.auction_hour),
@@ -104,34 +101,51 @@ def seize(
         made.append(impoundment)
     session.flush()
     for owner_id in {i.owner_id for i in made if i.owner_id}:
-        forfeit_deposits(session, owner_id, village, made[0], now)
+        forfeit_deposits(session, owner_id, village, next(i for i in made if i.owner_id == owner_id), now)
     notices.after_seizure(session, made, now)
     return made
+
+
+def _free_tags(session: Session, tags: list[str | None]) -> list[str | None]:
+    """The tags normalised, each listed once and none already in a pound."""
+    clean_tags = [queries.normalise_tag(t) if t else None for t in tags]
+    for tag in clean_tags:
+        held = queries.impoundment_by_tag(session, tag) if tag else None
+        if held is not None and held.status == "impounded":
+            raise Refused("already_impounded", f"tag {tag} is already in a pound", field="tag", status=409, tag=tag)
+    if len(set(t for t in clean_tags if t)) != len([t for t in clean_tags if t]):
+        raise Refused("duplicate_tag", "the same tag is listed twice", field="tag", status=409)
+    return clean_tags
 
 
 def forfeit_deposits(session: Session, owner_id: int, village: Village, impoundment: Impoundment,
                      now: datetime) -> list[Deposit]:
     """§189(2): a deposit still held when the owner's cattle are impounded
-    again within six months is forfeited, wholly or in the village's part."""
-    forfeited = []
-    held = session.scalars(
-        select(Deposit).where(Deposit.owner_id == owner_id, Deposit.village_id == village.id, Deposit.status == "held")
-    )
+    again within six months will be forfeited, but only once the re-seizure's
+    §188(1) complaint deadline has passed unchallenged (SPEC 11.1): until then
+    it is `forfeit_pending` (handlers.money settles it). The remainder of a
+    part forfeiture, and a deposit of this same occasion, are not forfeited."""
+    pending = []
+    held = session.scalars(select(Deposit).where(
+        Deposit.owner_id == owner_id, Deposit.village_id == village.id, Deposit.status == "held",
+        Deposit.parent_id.is_(None)))
     for deposit in held:
+        taken_for = session.get(Impoundment, deposit.impoundment_id)
+        if (taken_for.pound_id, taken_for.seized_on) == (impoundment.pound_id, impoundment.seized_on):
+            continue  # one occasion (SPEC 11.1): not a re-impoundment
         if law.deposit_forfeited(deposit.deposited_at, impoundment.seized_at, village.timezone):
-            deposit.status = "forfeited"
-            deposit.forfeited_paise = law.forfeit_amount_paise(deposit.amount_paise, village.forfeit_percent)
+            deposit.status = "forfeit_pending"
             deposit.forfeited_by_id = impoundment.id
-            deposit.closed_at = now
-            add_event(session, impoundment, "deposit_forfeited", now, deposit_id=deposit.id,
-                      forfeited_paise=deposit.forfeited_paise)
-            notices.after_deposit_forfeited(session, deposit, now)
-            forfeited.append(deposit)
-    return forfeited
+            deposit.forfeit_pending_until = impoundment.complaint_deadline
+            add_event(session, impoundment, "deposit_forfeit_pending", now, deposit_id=deposit.id,
+                      amount_paise=deposit.amount_paise, until=impoundment.complaint_deadline.isoformat())
+            pending.append(deposit)
+    return pending
 
 
 def identify_owner(session: Session, impoundment: Impoundment, owner: Person, now: datetime) -> None:
-    """An owner unknown at seizure proves the animal is theirs at claim."""
+    """An owner unknown at seizure proves the animal is theirs at claim; a
+    deposit taken for it while they were unknown becomes theirs (SPEC 11.1)."""
     if impoundment.owner_id == owner.id:
         return
     impoundment.owner_id = owner.id
@@ -139,8 +153,26 @@ def identify_owner(session: Session, impoundment: Impoundment, owner: Person, no
     add_event(session, impoundment, "owner_identified", now, owner.phone)
     if impoundment.tag and session.scalars(select(Animal).where(Animal.tag == impoundment.tag)).first() is None:
         session.add(Animal(tag=impoundment.tag, kind=impoundment.kind, owner_id=owner.id))
+    for deposit in session.scalars(select(Deposit).where(Deposit.impoundment_id == impoundment.id,
+                                                         Deposit.owner_id.is_(None))):
+        deposit.owner_id = owner.id
     session.flush()
     forfeit_deposits(session, owner.id, impoundment.village, impoundment, now)
+
+
+def take_deposit(session: Session, impoundment: Impoundment, amount_paise: int, at: datetime,
+                 sale: Sale | None = None) -> Deposit:
+    """§189(1): security collected is always a deposit record, with the
+    receipt number, even while the owner is unknown (SPEC 11.1)."""
+    village = impoundment.village
+    deposit = Deposit(
+        owner_id=impoundment.owner_id, village_id=village.id, impoundment_id=impoundment.id,
+        receipt=impoundment.receipt, amount_paise=amount_paise, deposited_at=at,
+        refund_date=law.deposit_refund_date(at, village.timezone), status="held", forfeited_paise=0,
+        sale_id=sale.id if sale is not None else None,
+    )
+    session.add(deposit)
+    return deposit
 
 
 def release(
@@ -181,12 +213,8 @@ def release(
     session.add(record)
     impoundment.status = "released"
     impoundment.closed_at = at
-    if dues.security_paise and impoundment.owner_id:
-        session.add(Deposit(
-            owner_id=impoundment.owner_id, village_id=village.id, impoundment_id=impoundment.id,
-            amount_paise=dues.security_paise, deposited_at=at,
-            refund_date=law.deposit_refund_date(at, village.timezone), status="held",
-        ))
+    if dues.security_paise:
+        take_deposit(session, impoundment, dues.security_paise, at)
     add_event(session, impoundment, "released", now, actor_phone, total_paise=dues.total_paise,
               under_protest=under_protest, released_at=at.isoformat())
     session.flush()
@@ -204,30 +232,30 @@ def sell(
     sale_expenses_paise: int = 0,
     buyer_phone: str | None = None,
     actor_phone: str | None = None,
+    refused: bool = False,
 ) -> Sale:
-    """§186(1): an animal unclaimed for seven days is sold; what the sale
-    brings beyond the fee, expenses and sale expenses is the owner's surplus.
+    """§186(1): an animal unclaimed for seven days is sold at its auction;
+    what the sale brings beyond the fee, expenses and sale expenses is the
+    owner's surplus. §185(4) `refused`: the owner appeared and refused to pay,
+    so the security due is deducted too and held as a deposit.
     §186(2): a keeper or panchayat official may not be the buyer."""
     at = at or now
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
-    if at < impoundment.claim_deadline:
-        # Reading: §186(1) allows a sale only once seven days have passed unclaimed.
-        raise Refused("claim_window_open", "the seven-day claim window is still open", field="at", status=409,
-                      claim_deadline=impoundment.claim_deadline.isoformat())
+    if not law_settled.sale_allowed(at, impoundment.auction_at):
+        # SPEC 11.1: the sale is the published auction (§186(1)), never before it.
+        raise Refused("before_auction", "the sale is the auction: not before the auction time", field="at",
+                      status=409, auction_at=impoundment.auction_at.isoformat())
     if at > now + FUTURE_TOLERANCE:
         raise Refused("future_sale", "sale time lies in the future", field="at")
     if proceeds_paise < 0 or sale_expenses_paise < 0:
         raise Refused("negative_amount", "amounts cannot be negative", field="proceeds_paise")
     if buyer_phone:
-        buyer = queries.person_by_phone(session, buyer_phone)
-        try:
-            law.check_buyer(buyer.role if buyer else None)
-        except law.BuyerBarred:
-            raise Refused("buyer_barred", "a pound keeper or panchayat official may not buy (section 186(2))",
-                          field="buyer_phone", status=422)
+        _check_buyer(session, buyer_phone)
     dues = queries.dues_for(session, impoundment, at)
     village = impoundment.village
+    # §185(4): the owner appeared and refused to pay: the security due comes off too.
+    security = dues.security_paise if refused else 0
     record = Sale(
         impoundment=impoundment,
         sold_at=at,
@@ -235,8 +263,10 @@ def sell(
         sale_expenses_paise=sale_expenses_paise,
         pound_fee_paise=dues.pound_fee_paise,
         expenses_paise=dues.expenses_paise,
+        refused=refused,
+        security_paise=security,
         surplus_paise=law.surplus_paise(proceeds_paise, dues.pound_fee_paise, dues.expenses_paise,
-                                        sale_expenses_paise),
+                                        sale_expenses_paise, security_paise=security),
         surplus_deadline=law.surplus_deadline(at, village.timezone),
         buyer_phone=buyer_phone,
     )
@@ -244,10 +274,23 @@ def sell(
     impoundment.status = "sold"
     impoundment.closed_at = at
     add_event(session, impoundment, "sold", now, actor_phone, proceeds_paise=proceeds_paise,
-              surplus_paise=record.surplus_paise)
+              surplus_paise=record.surplus_paise, refused=refused, security_paise=security)
     session.flush()
+    if security:
+        take_deposit(session, impoundment, security, at, sale=record)
+        session.flush()
     notices.after_sale(session, impoundment, record, now)
     return record
+
+
+def _check_buyer(session: Session, buyer_phone: str) -> None:
+    """§186(2): a keeper or panchayat official may not be the buyer."""
+    buyer = queries.person_by_phone(session, buyer_phone)
+    try:
+        law.check_buyer(buyer.role if buyer else None)
+    except law.BuyerBarred:
+        raise Refused("buyer_barred", "a pound keeper or panchayat official may not buy (section 186(2))",
+                      field="buyer_phone", status=422)
 
 
 def fix_auction(

@@ -10,8 +10,9 @@ from datetime import date, datetime
 from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session, joinedload
 
-from models import law
+from models import law, law_settled
 from models.tables import (
+    Complaint,
     DailyRate,
     Impoundment,
     Person,
@@ -58,27 +59,33 @@ def security_scale_on(session: Session, village_id: int, on: date) -> list[law.S
     ]
 
 
-_EARLIER_SEIZURES = select(func.count(func.distinct(Impoundment.seizure_id))).where(
+# SPEC 11.1 "one occasion": owner, pound and local date (Impoundment.seized_on), however
+# many SEIZE commands, USSD sessions or API calls recorded it.
+_OCCASION_KEY = func.concat(Impoundment.pound_id, "/", Impoundment.seized_on)
+_EARLIER_SEIZURES = select(func.count(func.distinct(_OCCASION_KEY))).where(
     Impoundment.owner_id == bindparam("owner_id"),
     Impoundment.village_id == bindparam("village_id"),
-    Impoundment.seizure_id != bindparam("seizure_id"),
     Impoundment.seized_at < bindparam("seized_at"),
+    or_(Impoundment.pound_id != bindparam("pound_id"), Impoundment.seized_on != bindparam("seized_on")),
 )
 _HEADS_IN_SEIZURE = select(func.count(Impoundment.id)).where(
-    Impoundment.seizure_id == bindparam("seizure_id"),
     Impoundment.owner_id == bindparam("owner_id"),
+    Impoundment.pound_id == bindparam("pound_id"),
+    Impoundment.seized_on == bindparam("seized_on"),
 )
 _SEIZURE_COUNTS = select(_EARLIER_SEIZURES.scalar_subquery(), _HEADS_IN_SEIZURE.scalar_subquery())
 
 
 def _seizure_params(impoundment: Impoundment) -> dict:
     return {"owner_id": impoundment.owner_id, "village_id": impoundment.village_id,
-            "seizure_id": impoundment.seizure_id, "seized_at": impoundment.seized_at}
+            "pound_id": impoundment.pound_id, "seized_on": impoundment.seized_on,
+            "seized_at": impoundment.seized_at}
 
 
 def earlier_seizure_count(session: Session, impoundment: Impoundment) -> int:
-    """How many earlier seizures of this owner's cattle the village has seen
-    (§189(1) "the number of times the cattle are impounded")."""
+    """How many earlier occasions (owner, pound, local date: SPEC 11.1) of this
+    owner's cattle the village has seen (§189(1) "the number of times the cattle
+    are impounded"; the §183 offence count shown likewise)."""
     if impoundment.owner_id is None:
         return 0
     return session.scalar(_EARLIER_SEIZURES, _seizure_params(impoundment)) or 0
@@ -86,7 +93,7 @@ def earlier_seizure_count(session: Session, impoundment: Impoundment) -> int:
 
 def head_count(session: Session, impoundment: Impoundment) -> int:
     """§189(1) "the number of cattle impounded at a time": this owner's animals
-    in this seizure (1 while the owner is unknown)."""
+    on this occasion, at this pound on this local date (1 while the owner is unknown)."""
     if impoundment.owner_id is None:
         return 1
     return session.scalar(_HEADS_IN_SEIZURE, _seizure_params(impoundment)) or 1
@@ -107,6 +114,8 @@ def security_per_head(session: Session, impoundment: Impoundment) -> int:
     if not village.security_notified:
         return 0  # decided before the scale and the counts are read: most villages are not notified
     seizure_date = law.local_date(impoundment.seized_at, village.timezone)
+    if not law_settled.security_notified_on(True, village.security_notified_from, seizure_date):
+        return 0  # seized before the §189(1) notification's date
     scale = security_scale_on(session, village.id, seizure_date)
     earlier, heads = seizure_counts(session, impoundment)
     return law.security_per_head_paise(scale, heads, law.times_impounded(earlier))
@@ -181,3 +190,20 @@ def person_by_phone(session: Session, phone: str) -> Person | None:
 def village_by_code(session: Session, code: str) -> Village | None:
     # Codes are stored upper-case (see handlers.records), so this stays on the unique index.
     return session.scalars(select(Village).where(Village.code == code.strip().upper())).first()
+
+
+def occasion_complaint(session: Session, impoundment: Impoundment | None) -> Complaint | None:
+    """§188: the complaint against this seizure, recorded on any animal of its
+    occasion (owner, pound, local date; SPEC 11.1): an upheld one first, then
+    one awaiting decision, then a dismissed one."""
+    if impoundment is None:
+        return None
+    query = select(Complaint).join(Impoundment, Impoundment.id == Complaint.impoundment_id)
+    if impoundment.owner_id is None:
+        query = query.where(Impoundment.id == impoundment.id)
+    else:
+        query = query.where(Impoundment.owner_id == impoundment.owner_id, Impoundment.pound_id == impoundment.pound_id,
+                            Impoundment.seized_on == impoundment.seized_on)
+    complaints = list(session.scalars(query.order_by(Complaint.id)))
+    rank = {"upheld": 0, None: 1, "dismissed": 2}
+    return min(complaints, key=lambda c: rank[c.outcome], default=None)

@@ -23,7 +23,9 @@ from models.db import Base, UTCDateTime
 ROLES = ("owner", "keeper", "official")
 LANGUAGES = ("gu", "hi", "en")
 IMPOUNDMENT_STATUSES = ("impounded", "released", "sold")
-DEPOSIT_STATUSES = ("held", "forfeited", "refundable", "refunded")
+# §189(2), SPEC 11.1: held → forfeit_pending → forfeited | held; held → refundable → refunded.
+DEPOSIT_STATUSES = ("held", "forfeit_pending", "forfeited", "refundable", "refunded")
+COMPLAINT_OUTCOMES = ("upheld", "dismissed")
 OUTBOX_STATUSES = ("queued", "sending", "sent", "delivered", "failed", "cancelled")
 
 
@@ -40,6 +42,9 @@ class Village(Base):
     country: Mapped[str] = mapped_column(String(2), default="IN")
     # §189: the security deposit applies only where the State has notified the village.
     security_notified: Mapped[bool] = mapped_column(Boolean, default=False)
+    # §189(1) "by notification": the notification's date; seizures before it carry no
+    # security. None with security_notified = notified since before any record.
+    security_notified_from: Mapped[date | None] = mapped_column(Date)
     auction_hour: Mapped[int] = mapped_column(Integer, default=11)
     # §189(2): the part of a deposit forfeited on re-impoundment, as the State directs.
     forfeit_percent: Mapped[int] = mapped_column(Integer, default=100)
@@ -119,6 +124,8 @@ class Impoundment(Base):
     # Known at seizure when the tag is registered; else set when someone claims it.
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"), index=True)
     seized_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # The local date of seizure: with owner and pound, SPEC 11.1's "one occasion" (§189(1)).
+    seized_on: Mapped[date] = mapped_column(Date)
     status: Mapped[str] = mapped_column(String(10), default="impounded")
     claim_deadline: Mapped[datetime] = mapped_column(UTCDateTime)
     auction_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
@@ -143,6 +150,7 @@ class Impoundment(Base):
         Index("ix_impoundments_status_auction", "status", "auction_at"),
         # The dispatcher's claim reminders, every minute (bench/district.py, docs/EXPLAIN.md).
         Index("ix_impoundments_status_claim", "status", "claim_deadline"),
+        Index("ix_impoundments_owner_occasion", "owner_id", "village_id", "seized_on"),
     )
 
 
@@ -245,31 +253,76 @@ class Sale(Base):
     sale_expenses_paise: Mapped[int] = mapped_column(Integer, default=0)
     pound_fee_paise: Mapped[int] = mapped_column(Integer)
     expenses_paise: Mapped[int] = mapped_column(Integer)
+    # §185(4): the owner appeared and refused or omitted to pay: the security due is
+    # deducted from the proceeds too (and held as a deposit, see Deposit.sale_id).
+    refused: Mapped[bool] = mapped_column(Boolean, default=False)
+    security_paise: Mapped[int] = mapped_column(Integer, default=0)
     surplus_paise: Mapped[int] = mapped_column(Integer)
     surplus_deadline: Mapped[date] = mapped_column(Date, index=True)  # the dispatcher's surplus reminders
     buyer_phone: Mapped[str | None] = mapped_column(String(20))
+    # §186(1): the surplus goes either to the owner who proves ownership within the 15
+    # days (paid_at, paid_to_phone) or, after them, to the village fund (to_fund_at). Once.
+    surplus_paid_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    surplus_paid_to_phone: Mapped[str | None] = mapped_column(String(20))
+    surplus_to_fund_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="sale")
 
 
 class Deposit(Base):
-    """§189 security deposit: held → forfeited | refundable → refunded."""
+    """§189 security deposit (SPEC 11.1): held → forfeit_pending → forfeited | held;
+    held → refundable → refunded.
+
+    Money: `amount_paise` collected at `deposited_at` (a release, or a §185(4) sale's
+    deduction: `sale_id`). On forfeiture `forfeited_paise` goes to the State at
+    `forfeited_at`; a part forfeiture leaves the rest as a NEW deposit row with `parent_id`
+    set (no new money: same cash, its own life, held until the same refund_date). A refund
+    pays `amount_paise` at `refunded_at` to `refunded_to_phone`."""
 
     __tablename__ = "deposits"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    owner_id: Mapped[int] = mapped_column(ForeignKey("people.id"), index=True)
+    # None while the owner is unknown (keeper releases name no owner); attached when identified.
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"), index=True)
     village_id: Mapped[int] = mapped_column(ForeignKey("villages.id"))
     impoundment_id: Mapped[int] = mapped_column(ForeignKey("impoundments.id"))
+    # The pound receipt number of the impoundment it was taken for.
+    receipt: Mapped[str | None] = mapped_column(String(16))
     amount_paise: Mapped[int] = mapped_column(Integer)
     deposited_at: Mapped[datetime] = mapped_column(UTCDateTime)
     refund_date: Mapped[date] = mapped_column(Date)
-    status: Mapped[str] = mapped_column(String(10), default="held")
+    status: Mapped[str] = mapped_column(String(16), default="held")
     forfeited_paise: Mapped[int] = mapped_column(Integer, default=0)
     forfeited_by_id: Mapped[int | None] = mapped_column(ForeignKey("impoundments.id"))
+    # forfeit_pending until the re-seizure's §188(1) complaint deadline has passed.
+    forfeit_pending_until: Mapped[date | None] = mapped_column(Date)
+    forfeited_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The deposit whose part forfeiture left this remainder (SPEC 11.1 "part forfeiture").
+    parent_id: Mapped[int | None] = mapped_column(ForeignKey("deposits.id"))
+    # §185(4): security deducted from a sale's proceeds.
+    sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"))
+    refunded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    refunded_to_phone: Mapped[str | None] = mapped_column(String(20))
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index("ix_deposits_status_refund", "status", "refund_date"),)
+
+
+class Complaint(Base):
+    """§188: a complaint of illegal seizure to a first-class magistrate, and its outcome.
+    Compensation (≤ Rs 100, §188(3)) is paid by the seizer to the complainant, not by the
+    pound: recorded, not a pound receipt or payment."""
+
+    __tablename__ = "complaints"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    impoundment_id: Mapped[int] = mapped_column(ForeignKey("impoundments.id"), unique=True)
+    filed_on: Mapped[date] = mapped_column(Date)
+    by_phone: Mapped[str | None] = mapped_column(String(20))
+    outcome: Mapped[str | None] = mapped_column(String(10))  # None while pending
+    decided_on: Mapped[date | None] = mapped_column(Date)
+    compensation_paise: Mapped[int] = mapped_column(Integer, default=0)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class Event(Base):

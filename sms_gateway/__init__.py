@@ -29,7 +29,7 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     # Imported here, not at the top: the worker and cron import this package
     # too, and need none of the web's blueprints (nor pydantic, alembic).
-    from sms_gateway import api, health
+    from sms_gateway import api, api_money, health  # noqa: F401  api_money adds routes to api.bp
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)

@@ -20,7 +20,7 @@ from handlers.errors import Refused
 from handlers.received import first_unstorable_field
 from models import law, queries
 from models.tables import Event, Impoundment, OutboundMessage
-from sms_gateway import schemas
+from sms_gateway import money_views, schemas
 from sms_gateway.openapi import document as openapi_document_of
 from sms_gateway.extensions import db, now, settings
 
@@ -190,6 +190,8 @@ def post_village(body: schemas.VillageIn):
     village = admin.create_village(db(), now=now(), **body.model_dump())
     return {"id": village.id, "code": village.code, "name": village.name, "timezone": village.timezone,
             "language": village.language, "security_notified": village.security_notified,
+            "security_notified_from": village.security_notified_from.isoformat()
+            if village.security_notified_from else None,
             "auction_hour": village.auction_hour, "forfeit_percent": village.forfeit_percent}
 
 
@@ -298,6 +300,8 @@ def get_impoundment(id: str):
         result["release"] = release_json(impoundment.release, impoundment.village.timezone)
     if impoundment.sale:
         result["sale"] = sale_json(impoundment.sale, impoundment.village.timezone)
+    result["deposits"] = money_views.deposits_json(session, impoundment)
+    result["complaint"] = money_views.complaint_json(money_views.complaint_of(session, impoundment))
     return result
 
 
@@ -323,7 +327,8 @@ def sale_json(sale, tz: str) -> dict:
     return {"sold_at": iso(sale.sold_at, tz), "proceeds_paise": sale.proceeds_paise,
             "sale_expenses_paise": sale.sale_expenses_paise, "pound_fee_paise": sale.pound_fee_paise,
             "expenses_paise": sale.expenses_paise, "surplus_paise": sale.surplus_paise,
-            "surplus_deadline": iso(sale.surplus_deadline), "buyer_phone": sale.buyer_phone}
+            "surplus_deadline": iso(sale.surplus_deadline), "buyer_phone": sale.buyer_phone,
+            **money_views.surplus_json(sale, tz)}
 
 
 @route("POST", "/impoundments/{id}/release", "Release on payment (§185(1)) or under protest (§185(2))",
@@ -336,12 +341,9 @@ def post_release(id: str, body: schemas.ReleaseIn):
         owner = admin.person_for_phone(session, admin.require_phone(body.owner_phone, "owner_phone"), now())
     release = records.release(session, impoundment, now=now(), at=body.at, owner=owner,
                               under_protest=body.under_protest)
-    deposit = None
-    if release.security_paise and impoundment.owner_id:
-        deposit = {"amount_paise": release.security_paise,
-                   "refund_date": iso(law.deposit_refund_date(release.released_at, impoundment.village.timezone)),
-                   "status": "held"}
-    return {"impoundment": impoundment.id, **release_json(release, impoundment.village.timezone), "deposit": deposit}
+    deposits = money_views.deposits_json(session, impoundment)
+    return {"impoundment": impoundment.id, **release_json(release, impoundment.village.timezone),
+            "deposit": deposits[0] if deposits else None, "deposits": deposits}
 
 
 @route("POST", "/impoundments/{id}/sale", "Record the auction sale (§186)", body=schemas.SaleIn)
@@ -350,13 +352,14 @@ def post_sale(id: str, body: schemas.SaleIn):
     impoundment = find_impoundment(session, parse_id(id))
     buyer = admin.require_phone(body.buyer_phone, "buyer_phone") if body.buyer_phone else None
     sale = records.sell(session, impoundment, proceeds_paise=body.proceeds_paise, now=now(), at=body.at,
-                        sale_expenses_paise=body.sale_expenses_paise, buyer_phone=buyer)
-    return {"impoundment": impoundment.id, **sale_json(sale, impoundment.village.timezone)}
+                        sale_expenses_paise=body.sale_expenses_paise, buyer_phone=buyer, refused=body.refused)
+    return {"impoundment": impoundment.id, **sale_json(sale, impoundment.village.timezone),
+            "deposits": money_views.deposits_json(session, impoundment)}
 
 
-def parse_id(raw: str) -> int:
+def parse_id(raw: str, what: str = "impoundment") -> int:
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
-        raise Refused("unknown_impoundment", f"no impoundment {raw}", field="id", status=404)
+        raise Refused(f"unknown_{what}", f"no {what} {raw}", field="id", status=404)
     return int(raw)
 
 

@@ -15,7 +15,7 @@ import logging
 
 import redis
 
-from handlers import notices
+from handlers import money, notices
 from models import outbox
 from sms_gateway import parked, queues
 
@@ -45,6 +45,9 @@ def _tick(runtime) -> str:
     settings = runtime.settings
     replayed = parked.replay(runtime)
     with runtime.sessions() as session:
+        # Settle forfeitures before opening refund windows: a remainder may open at once.
+        forfeited = money.settle_pending_forfeitures(session, now)
+        to_fund = money.transfer_due_surpluses(session, now)
         refunds = notices.open_refund_windows(session, now)
         written = notices.write_due_notices(session, now, reminder_days=settings.reminder_days,
                                             morning_hour=settings.quiet_hours[1],
@@ -57,6 +60,7 @@ def _tick(runtime) -> str:
         session.commit()
     enqueued = queues.enqueue_due(runtime)
     summary = (f"tick {now:%Y-%m-%d %H:%M}Z: {replayed} parked SMS answered, {written} notices written, {refunds} deposits refundable, "
+               f"{forfeited} forfeitures settled, {to_fund} surpluses to village fund, "
                f"{expired} expired, {stuck} re-driven, {gave_up} given up, {enqueued} enqueued")
     log.info(summary)
     return summary

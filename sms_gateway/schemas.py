@@ -32,6 +32,7 @@ class VillageIn(Body):
     language: Language = "gu"
     timezone: str = Field(default="Asia/Kolkata", max_length=64)
     security_notified: bool = False
+    security_notified_from: date | None = None
     auction_hour: int = Field(default=11, ge=0, le=23)
     forfeit_percent: int = Field(default=100, ge=0, le=100)
 
@@ -94,6 +95,7 @@ class SaleIn(Body):
     sale_expenses_paise: int = Field(default=0, ge=0, le=10**12)
     buyer_phone: str | None = Field(default=None, max_length=32)
     at: AwareDatetime | None = None
+    refused: bool = False  # §185(4): the owner appeared and refused to pay (issue 12)
 
 
 class BroadcastIn(Body):

@@ -98,11 +98,15 @@ def test_a_deposit_becomes_refundable_after_six_months_and_the_owner_is_told_onc
 
 
 def test_re_impoundment_within_six_months_forfeits_the_deposit_and_tells_the_owner(app, api, world, clock,
-                                                                                   run_worker):
+                                                                                   run_worker, dispatch):
     impoundment = seize_goat(api)
     api.post(f"/impoundments/{impoundment['id']}/release", {})
     clock.set(clock() + timedelta(days=30))
     seize_goat(api)
+    run_worker()
+    assert messages(app, "deposit_forfeited") == []  # forfeit_pending: the §188(1) ten days run (issue 12)
+    clock.set(clock() + timedelta(days=11))
+    dispatch()
     run_worker()
 
     [notice] = messages(app, "deposit_forfeited")

@@ -109,15 +109,17 @@ def test_the_release_receipt_lists_what_was_paid_and_when_the_deposit_is_refunda
         "Deposit refundable on application from 30-05-2027 if not impounded again before (s.189).")
 
 
-def test_a_release_under_protest_tells_the_28_day_complaint_deadline(app, api, world, run_worker):
+def test_a_release_under_protest_tells_the_complaint_deadline_and_the_four_weeks(app, api, world, run_worker):
     impoundment = seize_goat(api)
     api.post(f"/impoundments/{impoundment['id']}/release", {"under_protest": True})
     run_worker()
 
     [receipt] = messages(app, "release_receipt")
-    # §185(2): fee and expenses only. 30-11 + 28 days = 28-12.
+    # §185(2): fee and expenses only. Seized 30-11: §188(1) complaint by 30-11 + 10 = 10-12;
+    # AMBA is notified (§189), so the §185(3) four weeks: 30-11 + 28 = 28-12.
     assert receipt.text.endswith("Paid Rs 20: fee Rs 10, 1 days Rs 10, deposit Rs 0. "
-                                 "Released under protest: complain to a magistrate by 28-12-2026 (s.185).")
+                                 "Taken back under protest. Complain to a magistrate by 10-12-2026 (s.188). "
+                                 "If no complaint is made by 28-12-2026, a security deposit becomes due (s.185(3)).")
 
 
 def test_a_twice_committed_hook_writes_one_alert(app, api, world, session, clock, run_worker):

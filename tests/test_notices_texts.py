@@ -23,7 +23,7 @@ def values(lang: str) -> dict:
                                                ((3, "cow"), (2, "buffalo"), (1, "bullock"))),
                 receipt="100123", total=rupees, fee=rupees, days=28, expenses=rupees, deposit=rupees,
                 day="15-12-2026", proceeds=rupees, surplus=rupees, forfeited=rupees, count=14, today=3,
-                tomorrow=2)
+                tomorrow=2, comp=money(lang, 10000), fees=rupees, to="+919825000400", paid_on="30-05-2027")
 
 
 NOTICE_KEYS = sorted(k for k in CATALOGUES["en"] if k.startswith("notice.") and k != "notice.broadcast")
@@ -33,7 +33,9 @@ def full_text(lang: str, key: str) -> str:
     """As sent: the release receipt carries its longer tail (protest or deposit)."""
     text = t(lang, key, **values(lang))
     if key == "notice.release_receipt":
-        tails = [t(lang, "notice.release_protest", deadline="28-12-2026"),
+        security = t(lang, "notice.protest_security", deadline="28-12-2026")
+        tails = [t(lang, "notice.protest_complaint_passed", complaint="10-12-2026") + " " + security,
+                 t(lang, "notice.protest_complaint", complaint="10-12-2026") + " " + security,
                  t(lang, "notice.release_deposit", day="30-05-2027")]
         text += " " + max(tails, key=len)
     return text

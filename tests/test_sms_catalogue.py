@@ -15,7 +15,8 @@ LANGUAGES = ("gu", "hi", "en")
 SMS_KEYS = sorted(key for key in CATALOGUES["en"] if key.startswith("sms."))
 
 # Composite templates and the item template whose worst case fills their list.
-LIST_ITEMS = {"sms.auctions": "sms.auction_item", "sms.my": "sms.my_item_held", "sms.list": "sms.list_item"}
+LIST_ITEMS = {"sms.auctions": "sms.auction_item", "sms.my": "sms.my_item_held", "sms.list": "sms.list_item",
+              "sms.seized_tags": "sms.seized_item"}
 
 
 def longest_kind(language: str) -> str:
@@ -34,7 +35,7 @@ def worst_values(language: str) -> dict[str, object]:
         "place": short("Panchayat ghar chowk near the temple", 40),
         "since": "31-12 23:59", "date": "31-12 23:59", "claim_deadline": "31-12 23:59",
         "auction_at": "31-12 23:59", "when": "31-12 23:59", "auction": "31-12",
-        "surplus_deadline": "31-12-2026", "protest_deadline": "31-12-2026",
+        "surplus_deadline": "31-12-2026", "protest_deadline": "31-12-2026", "complaint": "31-12-2026",
         "receipt": "1234567890", "receipts": "1000001,1000002,1000003",
         "total": amount, "total_tomorrow": amount, "fee": amount, "rate": amount, "expenses": amount,
         "security": amount, "dues": amount, "surplus": money(language, 10 ** 10),

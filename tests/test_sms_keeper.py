@@ -27,8 +27,10 @@ def by_tag(session, tag):
 
 
 def test_seize_with_several_tags_records_one_seizure_and_replies_with_receipts(world, send, session):
+    # Issue 12: each tag beside its receipt number.
     reply = send(AMBA_KEEPER, "SEIZE 111111111111, 222222222222 gay loose on the highway")
-    assert reply == "2 ગાય જપ્ત. પહોંચ: 100004,100005. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00."
+    assert reply == ("2 ગાય ડબ્બે પૂર્યાં: 111111111111 → પહોંચ 100004,222222222222 → પહોંચ 100005. "
+                     "છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
     first, second = by_tag(session, "111111111111"), by_tag(session, "222222222222")
     assert first.seizure_id == second.seizure_id
     assert (first.kind, first.pound.code, first.keeper.phone, first.note) == (
@@ -42,7 +44,7 @@ def test_seize_of_a_registered_tag_links_the_owner(world, send, session):
 
 def test_seize_without_a_tag_gives_one_receipt(world, send, session):
     assert send(AMBA_KEEPER, "SEIZE ભેંસ") == (
-        "1 ભેંસ જપ્ત. પહોંચ: 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
+        "1 ભેંસ ડબ્બે પૂર્યાં: 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
     untagged = session.scalars(select(Impoundment).where(Impoundment.receipt == "100004")).one()
     assert (untagged.tag, untagged.kind) == (None, "buffalo")
 
@@ -50,10 +52,10 @@ def test_seize_without_a_tag_gives_one_receipt(world, send, session):
 def test_seize_in_hindi_and_in_english(world, send):
     # Bhavpur keeper: seized now, auction at the village's 11:00 after the deadline.
     assert send(BHAV_KEEPER, "SEIZE 555555555555 बकरी") == (
-        "1 बकरी जब्त. रसीद: 100004. छुड़ाने की अवधि 07-12 10:00, नीलामी 07-12 11:00.")
+        "1 बकरी कांजी हाउस में बंद: 555555555555 → रसीद 100004. छुड़ाने की अवधि 07-12 10:00, नीलामी 07-12 11:00.")
     send(AMBA_KEEPER, "LANG EN")
     assert send(AMBA_KEEPER, "SEIZE 666666666666 cow") == (
-        "Seized 1 cow. Receipt: 100005. Claim by 07-12 10:00, auction 07-12 11:00.")
+        "Seized 1 cow: 666666666666 -> receipt 100005. Claim by 07-12 10:00, auction 07-12 11:00.")
 
 
 def test_seize_of_a_tag_already_in_a_pound_changes_nothing(world, send, session):
@@ -66,7 +68,7 @@ def test_seize_of_a_tag_already_in_a_pound_changes_nothing(world, send, session)
 def test_many_receipts_are_paged_within_the_budget(world, send):
     tags = ", ".join(f"9000000000{n:02d}" for n in range(40))
     reply = send(AMBA_KEEPER, f"SEIZE {tags} cow")
-    assert reply.startswith("40 ગાય જપ્ત. પહોંચ: 100004,100005,")
+    assert reply.startswith("40 ગાય ડબ્બે પૂર્યાં: 900000000000 → પહોંચ 100004,900000000001 → પહોંચ 100005,")
     assert "વધુ" in reply
     from handlers.text import segments
     assert segments(reply) <= 4
@@ -87,12 +89,13 @@ def test_release_in_hindi(world, send):
         "234567890123 छोड़ा. लेना है रु. 375: शुल्क रु. 75 + 6 दिन खर्च रु. 300 + जमानत रु. 0.")
 
 
-def test_release_under_protest_takes_fee_and_expenses_and_gives_the_28_day_deadline(world, send, session):
-    # Rs 50 + Rs 80, no security; 30-11-2026 + 28 days = 28-12-2026.
+def test_release_under_protest_takes_fee_and_expenses_and_gives_both_deadlines(world, send, session):
+    # Rs 50 + Rs 80 deposited, no security (§185(2)). Seized 29-11: §188(1) complaint by
+    # 29-11 + 10 = 09-12-2026; released 30-11: §185(3) four weeks end 30-11 + 28 = 28-12-2026.
     send(AMBA_KEEPER, "LANG EN")
     assert send(AMBA_KEEPER, "RELEASE 123456789012 PROTEST") == (
-        "Released 123456789012 under protest. Collect Rs 130: fee Rs 50 + expenses Rs 80, no security. "
-        "Owner may complain until 28-12-2026.")
+        "Released 123456789012 under protest. Deposited Rs 130: fee Rs 50 + expenses Rs 80, no security. "
+        "Owner's complaint deadline 09-12-2026 (s.188). Four weeks end 28-12-2026 (s.185(3)).")
     assert session.scalars(select(Release)).one().under_protest is True
 
 
@@ -125,8 +128,10 @@ def test_sold_to_a_keeper_or_official_is_refused_under_section_186_2(world, send
 
 
 def test_sold_inside_the_claim_window_is_refused(world, send, session):
+    # Issue 12: the reply names the auction time (claim deadline 06-12 08:00, auction 06-12 11:00).
     assert send(AMBA_KEEPER, "SOLD 123456789012 5000") == (
-        "ટેગ 123456789012 06-12 08:00 પહેલાં વેચી ન શકાય: માલિકને છોડાવવા 7 દિવસ મળે છે. કંઈ નોંધાયું નથી.")
+        "ટેગ 123456789012 તેની હરાજી 06-12 11:00 પહેલાં વેચી ન શકાય: વેચાણ હરાજીમાં જ (કલમ 186(1)). "
+        "કંઈ નોંધાયું નથી.")
     assert count(session, Sale) == 0
 
 

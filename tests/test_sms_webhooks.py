@@ -83,7 +83,7 @@ def test_a_retried_message_sid_is_handled_once_and_answered_the_same(world, send
     first = send_twilio(KEEPER, "SEIZE 111111111111 cow", sid="SMretried")
     again = send_twilio(KEEPER, "SEIZE 111111111111 cow", sid="SMretried")
     assert first.reply == again.reply == (
-        "1 ગાય જપ્ત. પહોંચ: 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
+        "1 ગાય ડબ્બે પૂર્યાં: 111111111111 → પહોંચ 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
     assert session.scalar(select(func.count(Impoundment.id)).where(Impoundment.tag == "111111111111")) == 1
     assert count(session, InboundMessage) == 1
 

@@ -137,10 +137,10 @@ def test_confirmed_release_records_the_dues_collected(english_keeper, ussd, sess
     assert release.impoundment.status == "released"
 
 
-def test_release_under_protest_gives_the_28_day_complaint_deadline(english_keeper, ussd, session):
-    # Released 30-11-2026: complaint within four weeks, by 28-12-2026 (§185(3)).
+def test_release_under_protest_gives_the_complaint_deadline_and_the_four_weeks(english_keeper, ussd, session):
+    # Seized 29-11: §188(1) complaint by 09-12-2026; released 30-11: §185(3) 4 weeks end 28-12-2026.
     assert ussd(KEEPER_AMBA, "2", "123456789012", "2", "1") == (
-        "END Released under protest. Collected Rs 130. Complaint by 28-12-2026.")
+        "END Released under protest. Collected Rs 130. Complaint by 09-12-2026 (s.188). 4 weeks end 28-12-2026.")
     release = session.scalars(select(Release)).one()
     assert (release.total_paise, release.under_protest, release.protest_deadline) == (13000, True, date(2026, 12, 28))
 

@@ -317,4 +317,23 @@ MESSAGES = {
     "dash.sim_missed_outcome_repeat": "This call was already answered.",
     "dash.sim_missed_outcome_bad_phone": "That is not a phone number.",
     # --- end issue 14 ---
+    # --- issue 12: the Act's money settled (sale time, protest terms, deposits, surplus, complaints) ---
+    "sms.seized_tags": "Seized {count} {kind}: {items}. Claim by {claim_deadline}, auction {auction_at}.",
+    "sms.seized_item": "{tag} -> receipt {receipt}",
+    "sms.released_protest_terms": "Released {tag} under protest. Deposited {total}: fee {fee} + expenses {expenses}, no security. Owner's complaint deadline {complaint} (s.188). Four weeks end {protest_deadline} (s.185(3)).",
+    "sms.released_protest_passed": "Released {tag} under protest. Deposited {total}: fee {fee} + expenses {expenses}, no security. Owner's time to complain ended {complaint} (s.188). Four weeks end {protest_deadline} (s.185(3)).",
+    "sms.sold_refused": "Sold {tag} for {proceeds}, owner refused to pay. Less fee and expenses {dues} and security {security} (s.185(4)): surplus {surplus} for the owner to claim by {surplus_deadline}.",
+    "sms.err.before_auction": "Tag {tag} cannot be sold before its auction {auction_at}: the sale is the auction (s.186(1)). Nothing recorded.",
+    "notice.protest_complaint": "Taken back under protest. Complain to a magistrate by {complaint} (s.188).",
+    "notice.protest_complaint_passed": "Taken back under protest. The time to complain to a magistrate (s.188) ended {complaint}.",
+    "notice.protest_security": "If no complaint is made by {deadline}, a security deposit becomes due (s.185(3)).",
+    "notice.security_due": "Dabbo: {kind} {tag}: no complaint within 4 weeks. Deposit security {amount} at the pound and make the declaration of ownership, or the animal may be seized again (s.185(3)).",
+    "notice.security_due_keeper": "Dabbo: {kind} {tag} (receipt {receipt}) was released under protest; 4 weeks ended {deadline}. Require declaration and security {amount}, or seize it again (s.185(3)).",
+    "notice.surplus_paid": "Dabbo: surplus {amount} from the auction of {kind} {tag} paid to {to} on {paid_on} (s.186(1)).",
+    "notice.deposit_refunded": "Dabbo: deposit of {amount} (paid {day}) refunded to {to} on {paid_on} (s.189(2)).",
+    "notice.complaint_upheld": "Dabbo: the court held the seizure of {kind} {tag} illegal (s.188). The seizer pays compensation {comp} and the fees and expenses you paid, {fees}. Any deposit forfeiture it caused is undone.",
+    "notice.complaint_dismissed": "Dabbo: the court dismissed the complaint about {kind} {tag}: the seizure was lawful (s.188).",
+    "ussd.release.done_protest_terms": "Released under protest. Collected {amount}. Complaint by {complaint} (s.188). 4 weeks end {day}.",
+    "ussd.release.done_protest_passed": "Released under protest. Collected {amount}. Complaint time ended {complaint} (s.188). 4 weeks end {day}.",
+    # --- end issue 12 ---
 }

@@ -318,4 +318,23 @@ MESSAGES = {
     "dash.sim_missed_outcome_repeat": "આ ફોનનો જવાબ અપાઈ ગયો છે.",
     "dash.sim_missed_outcome_bad_phone": "આ ફોન નંબર નથી.",
     # --- end issue 14 ---
+    # --- issue 12: the Act's money settled (sale time, protest terms, deposits, surplus, complaints) ---
+    "sms.seized_tags": "{count} {kind} ડબ્બે પૂર્યાં: {items}. છોડાવવાની મુદત {claim_deadline}, હરાજી {auction_at}.",
+    "sms.seized_item": "{tag} → પહોંચ {receipt}",
+    "sms.released_protest_terms": "{tag} વાંધા સાથે છોડ્યું. જમા {total}: ફી {fee} + ચારો {expenses}, ડિપોઝિટ નહીં. માલિકની ફરિયાદ {complaint} સુધી, કલમ 188. 4 અઠવાડિયા {protest_deadline}એ પૂરાં, કલમ 185(3).",
+    "sms.released_protest_passed": "{tag} વાંધા સાથે છોડ્યું. જમા {total}: ફી {fee} + ચારો {expenses}, ડિપોઝિટ નહીં. ફરિયાદની મુદત (કલમ 188) {complaint}એ પૂરી થઈ. 4 અઠવાડિયા {protest_deadline}એ પૂરાં, કલમ 185(3).",
+    "sms.sold_refused": "{tag} {proceeds}માં વેચાણ, માલિકે ભરવાની ના પાડી. ફી-ખર્ચ {dues} અને ડિપોઝિટ {security} બાદ (કલમ 185(4)), બચેલી રકમ {surplus} માલિક {surplus_deadline} સુધી લઈ શકે.",
+    "sms.err.before_auction": "ટેગ {tag} તેની હરાજી {auction_at} પહેલાં વેચી ન શકાય: વેચાણ હરાજીમાં જ (કલમ 186(1)). કંઈ નોંધાયું નથી.",
+    "notice.protest_complaint": "વાંધા સાથે પરત. કોર્ટમાં ફરિયાદ {complaint} સુધી, કલમ 188.",
+    "notice.protest_complaint_passed": "વાંધા સાથે પરત. ફરિયાદની મુદત (કલમ 188) {complaint}એ પૂરી થઈ.",
+    "notice.protest_security": "{deadline} સુધી ફરિયાદ ન થાય તો ડિપોઝિટ ભરવી પડશે, કલમ 185(3).",
+    "notice.security_due": "{kind} {tag}: 4 અઠવાડિયામાં ફરિયાદ નથી. ડબ્બે ડિપોઝિટ {amount} ભરો અને માલિકીનું એકરારનામું આપો, નહીં તો ઢોર ફરી પકડાશે (કલમ 185(3))",
+    "notice.security_due_keeper": "{kind} {tag} (પહોંચ {receipt}) વાંધા સાથે છોડેલ; 4 અઠવાડિયા {deadline}એ પૂરાં. માલિક પાસે એકરારનામું અને ડિપોઝિટ {amount} લો, નહીં તો ફરી પકડો (કલમ 185(3))",
+    "notice.surplus_paid": "{kind} {tag}ની હરાજીની બચેલી રકમ {amount} {paid_on}એ {to}ને ચૂકવી (કલમ 186(1))",
+    "notice.deposit_refunded": "ડિપોઝિટ {amount} ({day}ની) {paid_on}એ {to}ને પાછી આપી (કલમ 189(2))",
+    "notice.complaint_upheld": "કોર્ટે {kind} {tag}ની પકડ ગેરકાયદે ઠેરવી (કલમ 188). પકડનાર વળતર {comp} અને ભરેલ ફી-ખર્ચ {fees} ચૂકવશે. ડિપોઝિટ જપ્તી રદ.",
+    "notice.complaint_dismissed": "કોર્ટે {kind} {tag}ની ફરિયાદ નામંજૂર કરી: પકડ કાયદેસર (કલમ 188)",
+    "ussd.release.done_protest_terms": "વાંધા સાથે છોડ્યું. જમા {amount}. ફરિયાદ {complaint} સુધી, કલમ 188.",
+    "ussd.release.done_protest_passed": "વાંધા સાથે છોડ્યું. જમા {amount}. ફરિયાદ મુદત {complaint}એ પૂરી.",
+    # --- end issue 12 ---
 }

@@ -317,4 +317,23 @@ MESSAGES = {
     "dash.sim_missed_outcome_repeat": "इस कॉल का जवाब दिया जा चुका है.",
     "dash.sim_missed_outcome_bad_phone": "यह फ़ोन नंबर नहीं है.",
     # --- end issue 14 ---
+    # --- issue 12: the Act's money settled (sale time, protest terms, deposits, surplus, complaints) ---
+    "sms.seized_tags": "{count} {kind} कांजी हाउस में बंद: {items}. छुड़ाने की अवधि {claim_deadline}, नीलामी {auction_at}.",
+    "sms.seized_item": "{tag} → रसीद {receipt}",
+    "sms.released_protest_terms": "{tag} आपत्ति के साथ छोड़ा. जमा {total}: शुल्क {fee} + चारा {expenses}, जमानत नहीं. मालिक की शिकायत {complaint} तक, धारा 188. 4 हफ्ते {protest_deadline} को पूरे, धारा 185(3).",
+    "sms.released_protest_passed": "{tag} आपत्ति के साथ छोड़ा. जमा {total}: शुल्क {fee} + चारा {expenses}, जमानत नहीं. शिकायत की अवधि (धारा 188) {complaint} को खत्म हुई. 4 हफ्ते {protest_deadline} को पूरे, धारा 185(3).",
+    "sms.sold_refused": "{tag} {proceeds} में बिक्री, मालिक ने देने से मना किया. शुल्क-खर्च {dues} और जमानत {security} घटाकर (धारा 185(4)), बची राशि {surplus} मालिक {surplus_deadline} तक ले सकता है.",
+    "sms.err.before_auction": "टैग {tag} उसकी नीलामी {auction_at} से पहले नहीं बिक सकता: बिक्री नीलामी में ही (धारा 186(1)). कुछ दर्ज नहीं हुआ.",
+    "notice.protest_complaint": "आपत्ति के साथ वापस. कोर्ट में शिकायत {complaint} तक, धारा 188.",
+    "notice.protest_complaint_passed": "आपत्ति के साथ वापस. शिकायत की अवधि (धारा 188) {complaint} को खत्म हुई.",
+    "notice.protest_security": "{deadline} तक शिकायत न हो तो जमानत देनी होगी, धारा 185(3).",
+    "notice.security_due": "{kind} {tag}: 4 हफ्ते में शिकायत नहीं. कांजी हाउस में जमानत {amount} दें और मालिकाना घोषणा-पत्र भरें, वरना पशु फिर पकड़ा जाएगा (धारा 185(3))",
+    "notice.security_due_keeper": "{kind} {tag} (रसीद {receipt}) आपत्ति के साथ छोड़ा; 4 हफ्ते {deadline} को पूरे. मालिक से घोषणा-पत्र और जमानत {amount} लें, वरना फिर पकड़ें (धारा 185(3))",
+    "notice.surplus_paid": "{kind} {tag} की नीलामी की बची राशि {amount} दी: {to}, {paid_on} (धारा 186(1))",
+    "notice.deposit_refunded": "जमानत {amount} ({day} की) लौटाई: {to}, {paid_on} (धारा 189(2))",
+    "notice.complaint_upheld": "कोर्ट ने {kind} {tag} की पकड़ अवैध मानी (धारा 188). पकड़ने वाला मुआवजा {comp} और दिए शुल्क-खर्च {fees} देगा. जमानत की जब्ती रद्द.",
+    "notice.complaint_dismissed": "कोर्ट ने {kind} {tag} की शिकायत खारिज की: पकड़ वैध (धारा 188)",
+    "ussd.release.done_protest_terms": "आपत्ति के साथ छोड़ा. जमा {amount}. शिकायत {complaint} तक, धारा 188.",
+    "ussd.release.done_protest_passed": "आपत्ति के साथ छोड़ा. जमा {amount}. शिकायत अवधि {complaint} को खत्म.",
+    # --- end issue 12 ---
 }

@@ -60,6 +60,8 @@ COMMAND_WORDS: dict[str, str] = {
 LOCAL_AUCTION_WORDS = ("લીલામ", "હરાજી", "नीलामी", "नीलाम")
 
 PROTEST_WORDS = ("protest", "protested", "વિરોધ", "विरोध")
+# SOLD … REFUSED: the owner appeared and refused or omitted to pay (§185(4), issue 12).
+REFUSED_WORDS = ("refused", "refuse", "refusal", "ઇનકાર", "इनकार")
 
 LANGUAGE_WORDS: dict[str, str] = {
     "gu": "gu", "guj": "gu", "gujarati": "gu", "gujrati": "gu",
