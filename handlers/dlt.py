@@ -19,6 +19,7 @@ import csv
 import fnmatch
 import hashlib
 import io
+import itertools
 import json
 import math
 import re
@@ -41,15 +42,19 @@ PLACEHOLDER_PREFIX = "PENDING-"
 SENT_PATTERNS = ("sms.*", "notice.*", "dash.signin_code_sms", "missed.sms*")
 FRAGMENTS = (
     "sms.more", "sms.auction_item", "sms.my_item_*", "sms.list_item", "sms.problem.*", "sms.usage.*",
-    "sms.one_tag_at_a_time", "notice.release_protest", "notice.release_deposit", "missed.sms_item",
+    "sms.one_tag_at_a_time", "notice.release_protest", "notice.release_deposit", "notice.protest_complaint*",
+    "notice.protest_security", "missed.sms_item",
 )
-# Messages sent as two catalogue texts joined by a space (handlers.inbound.refusal_text,
-# handlers.lookup._with_more_tags, handlers.notices.release_receipt_text).
+# Messages sent as catalogue texts joined by spaces (handlers.inbound.refusal_text,
+# handlers.lookup._with_more_tags, handlers.notices.release_receipt_text): every combination
+# of the keys each pattern names. A handler that joins texts anew needs a line here.
 COMPOSED = (
     ("sms.problem.*", "sms.usage.*"),
     ("sms.find", "sms.one_tag_at_a_time"), ("sms.find_released", "sms.one_tag_at_a_time"),
     ("sms.find_sold", "sms.one_tag_at_a_time"), ("sms.fees", "sms.one_tag_at_a_time"),
-    ("notice.release_receipt", "notice.release_protest"), ("notice.release_receipt", "notice.release_deposit"),
+    ("notice.release_receipt", "notice.release_deposit"),
+    ("notice.release_receipt", "notice.protest_complaint*"),
+    ("notice.release_receipt", "notice.protest_complaint*", "notice.protest_security"),
 )
 # The longest value a field can hold (characters), where more than one variable's 30:
 # names are String(120) columns, lists are cut to the SMS budget by handlers.replies.fit_list.
@@ -110,12 +115,10 @@ def catalogue_texts(catalogues: Mapping[str, Mapping[str, str]]) -> dict[tuple[s
         for key, value in messages.items():
             if _matches(key, SENT_PATTERNS) and not _matches(key, FRAGMENTS):
                 texts[(key, language)] = value
-        for first_pattern, second_pattern in COMPOSED:
-            firsts = [k for k in messages if fnmatch.fnmatchcase(k, first_pattern)]
-            seconds = [k for k in messages if fnmatch.fnmatchcase(k, second_pattern)]
-            for first in firsts:
-                for second in seconds:
-                    texts[(f"{first}+{second}", language)] = messages[first] + " " + messages[second]
+        for patterns in COMPOSED:
+            choices = [[k for k in messages if fnmatch.fnmatchcase(k, pattern)] for pattern in patterns]
+            for keys in itertools.product(*choices):
+                texts[("+".join(keys), language)] = " ".join(messages[key] for key in keys)
     return texts
 
 

@@ -122,7 +122,8 @@ def test_a_delivery_report_with_a_forged_token_changes_nothing(world, client, se
                 "RATES", "xyz", "FEES 12", "SEIZE 111122223333 cow", "LANG HI", "HELP", "MY", "xyz", "LANG GU",
                 "FEES 345678901234", "345678901234", "AUCTIONS", "FEES 12"]),
     ("+919825000001", ["LIST", "SEIZE 999988887777,999988887778 cow loose on the road", "SEIZE goat",
-                       "RELEASE 123456789012", "FEES 999988887777", "HELP", "LANG EN", "LIST", "RELEASE 5"]),
+                       "RELEASE 123456789012", "RELEASE 345678901234 PROTEST", "FEES 999988887777", "HELP",
+                       "LANG EN", "LIST", "RELEASE 5"]),
     ("+919825000003", ["NOTICE Gram sabha on Sunday at 10", "AUCTION 15-12 11:00 Chowk", "HELP"]),
 ])
 def test_a_days_real_replies_and_notices_all_pass_the_dlt_check(world, client, session, run_worker,
@@ -135,5 +136,7 @@ def test_a_days_real_replies_and_notices_all_pass_the_dlt_check(world, client, s
     session.expire_all()
     rows = session.scalars(select(OutboundMessage)).all()
     assert len(rows) > len(texts)
+    if "RELEASE 345678901234 PROTEST" in texts:  # the owner's receipt with its protest terms (s.188, s.185(3))
+        assert any(r.kind == "release_receipt" and "(s.185(3))" in r.text and r.status == "sent" for r in rows)
     assert [(r.kind, r.text) for r in rows if r.last_error == "dlt_mismatch"] == []
     assert {r.status for r in rows} <= {"sent", "cancelled", "queued"}
