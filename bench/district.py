@@ -72,12 +72,33 @@ AT_TOKEN = "bench-at-token"
 TWILIO_TOKEN = "bench-twilio-auth-token"
 PUBLIC_BASE_URL = "https://dabbo.bench.example"
 
+# Data set sizes. `--scale state` (issue 16) is Gujarat: about 18,000 villages; it
+# lives in its own database so that the district one can be reused beside it.
+SCALES = {
+    "district": dict(DATABASE="dabbo_bench", VILLAGES=1_000, OWNERS=200_000, ANIMALS=1_000_000,
+                     IMPOUNDMENTS=100_000, SEIZURES=80_000, SEIZED_OWNERS=60_000, REPLIES=200_000,
+                     INBOUND=300_000),
+    "state": dict(DATABASE="dabbo_bench_state", VILLAGES=18_000, OWNERS=1_000_000, ANIMALS=5_000_000,
+                  IMPOUNDMENTS=500_000, SEIZURES=400_000, SEIZED_OWNERS=300_000, REPLIES=1_000_000,
+                  INBOUND=1_500_000),
+}
 VILLAGES = 1_000
 OWNERS = 200_000
 ANIMALS = 1_000_000           # five per owner
 IMPOUNDMENTS = 100_000        # one year
 SEIZURES = 80_000             # one in four seizures takes two animals of one owner
+SEIZED_OWNERS = 60_000        # the owners those seizures fall on (some twice)
+REPLIES, INBOUND = 200_000, 300_000   # the year's replies in the outbox, inbound messages
 KEEPER_BASE, OFFICIAL_BASE = OWNERS, OWNERS + VILLAGES   # person ids
+ANIMAL_KINDS = ((40, "cow"), (70, "buffalo"), (80, "bullock"), (88, "calf"), (95, "goat"), (98, "sheep"),
+                (99, "camel"), (100, "donkey"))   # animal g's kind: the first whose bound exceeds g % 100
+
+
+def set_scale(name: str) -> None:
+    """Point the module's sizes (read by every statement below) at a scale."""
+    global KEEPER_BASE, OFFICIAL_BASE
+    globals().update(SCALES[name])
+    KEEPER_BASE, OFFICIAL_BASE = OWNERS, OWNERS + VILLAGES
 
 # SAMPLE amounts, as in sms_gateway/demo.py.
 POUND_FEES = {"cow": 5000, "bull": 10000, "bullock": 7500, "calf": 2500, "buffalo": 7500, "camel": 10000,
@@ -134,13 +155,13 @@ def build_sql(now: datetime) -> list[tuple[str, str]]:
         ("villages", f"""
 INSERT INTO villages (id, code, name, taluka, district, language, timezone, country, security_notified,
                       auction_hour, forfeit_percent, created_at)
-SELECT g, 'V' || lpad(g::text, 4, '0'), 'Gam ' || lpad(g::text, 4, '0'), 'Taluka ' || ((g - 1) / 100 + 1),
+SELECT g, 'V' || lpad(g::text, {max(4, len(str(VILLAGES)))}, '0'), 'Gam ' || lpad(g::text, {max(4, len(str(VILLAGES)))}, '0'), 'Taluka ' || ((g - 1) / 100 + 1),
        'Bench district', CASE WHEN g % 10 < 6 THEN 'gu' WHEN g % 10 < 9 THEN 'hi' ELSE 'en' END,
        'Asia/Kolkata', 'IN', g % 3 = 0, 11, 100, %(now)s - interval '3 years'
 FROM generate_series(1, {VILLAGES}) g"""),
         ("pounds", f"""
 INSERT INTO pounds (id, village_id, code, name)
-SELECT g, g, 'V' || lpad(g::text, 4, '0') || '-1', 'Gam ' || lpad(g::text, 4, '0') || ' panchayat pound'
+SELECT g, g, 'V' || lpad(g::text, {max(4, len(str(VILLAGES)))}, '0') || '-1', 'Gam ' || lpad(g::text, {max(4, len(str(VILLAGES)))}, '0') || ' panchayat pound'
 FROM generate_series(1, {VILLAGES}) g"""),
         ("people", f"""
 INSERT INTO people (id, phone, name, role, language, opted_out, village_id, pound_id, created_at)
@@ -156,14 +177,7 @@ UNION ALL
 SELECT {OFFICIAL_BASE} + g, '+9195' || lpad(g::text, 8, '0'), 'Talati ' || g, 'official', 'gu', false, g,
        NULL, %(now)s - interval '3 years'
 FROM generate_series(1, {VILLAGES}) g"""),
-        ("animals", f"""
-INSERT INTO animals (id, tag, kind, owner_id)
-SELECT g, '2' || lpad(g::text, 11, '0'),
-       CASE WHEN g % 100 < 40 THEN 'cow' WHEN g % 100 < 70 THEN 'buffalo' WHEN g % 100 < 80 THEN 'bullock'
-            WHEN g % 100 < 88 THEN 'calf' WHEN g % 100 < 95 THEN 'goat' WHEN g % 100 < 98 THEN 'sheep'
-            WHEN g % 100 < 99 THEN 'camel' ELSE 'donkey' END,
-       (g - 1) / 5 + 1
-FROM generate_series(1, {ANIMALS}) g"""),
+        ("animals", COPY_ANIMALS),
         ("schedules", f"""
 INSERT INTO pound_fees (kind, amount_paise, effective_from)
 SELECT k.kind, k.fee * v.pct / 100, v.since
@@ -188,7 +202,7 @@ SELECT n, s, o, (o - 1) % {VILLAGES} + 1 AS pound,
        (o - 1) * 5 + 1 + CASE WHEN ((n - 2) * 4) / 5 + 1 = s THEN 1 ELSE 0 END AS animal,
        %(now)s - interval '365 days' * (1 - s::float / {SEIZURES}) - interval '1 minute' * (s % 600) AS seized_at
 FROM (SELECT n, ((n - 1) * 4) / 5 + 1 AS s FROM generate_series(1, {IMPOUNDMENTS}) n) a,
-     LATERAL (SELECT (s * 7919) % 60000 + 1 AS o) b;
+     LATERAL (SELECT ((s::bigint * 7919) % {SEIZED_OWNERS} + 1)::int AS o) b;
 INSERT INTO seizures (id, pound_id, keeper_id, seized_at, note)
 SELECT DISTINCT ON (s) s, pound, {KEEPER_BASE} + pound, seized_at, NULL FROM bench_plan ORDER BY s"""),
         # Every 20th animal untagged; the planned end: 82 % released within a week, the rest sold at the
@@ -266,17 +280,29 @@ WHERE m.at IS NOT NULL
 UNION ALL
 SELECT '+9197' || lpad((g % {OWNERS} + 1)::text, 8, '0'), g % {OWNERS} + 1, 'Reply ' || g, 'gu', 'reply',
        'reply:africastalking:ATXid_' || g, 'delivered', 'africastalking', 'ATXid_out_' || g, 1, NULL, 1, 'GSM',
-       %(now)s - interval '365 days' * (1 - g::float / 200000), NULL::timestamptz, false, NULL::integer, NULL::integer,
-       %(now)s - interval '365 days' * (1 - g::float / 200000), %(now)s - interval '365 days' * (1 - g::float / 200000),
-       %(now)s - interval '365 days' * (1 - g::float / 200000)
-FROM generate_series(1, 200000) g"""),
+       %(now)s - interval '365 days' * (1 - g::float / {REPLIES}), NULL::timestamptz, false, NULL::integer, NULL::integer,
+       %(now)s - interval '365 days' * (1 - g::float / {REPLIES}), %(now)s - interval '365 days' * (1 - g::float / {REPLIES}),
+       %(now)s - interval '365 days' * (1 - g::float / {REPLIES})
+FROM generate_series(1, {REPLIES}) g"""),
         ("inbound_messages", f"""
 INSERT INTO inbound_messages (channel, provider, provider_id, phone, text, received_at, reply_text, outcome)
 SELECT CASE WHEN g % 3 = 0 THEN 'ussd' ELSE 'sms' END, CASE WHEN g % 2 = 0 THEN 'twilio' ELSE 'africastalking' END,
        'SMhistory' || g, '+9197' || lpad((g % {OWNERS} + 1)::text, 8, '0'), 'FEES 2' || lpad((g * 5)::text, 11, '0'),
-       %(now)s - interval '365 days' * (1 - g::float / 300000), 'Reply ' || g, 'fees'
-FROM generate_series(1, 300000) g"""),
+       %(now)s - interval '365 days' * (1 - g::float / {INBOUND}), 'Reply ' || g, 'fees'
+FROM generate_series(1, {INBOUND}) g"""),
     ]
+
+
+COPY_ANIMALS = "COPY animals"
+
+
+def copy_animals(conn: psycopg.Connection) -> None:
+    """The registered animals, the largest table (5,000,000 at state scale):
+    streamed with COPY, five per owner, kinds in ANIMAL_KINDS' proportions."""
+    kind_of = [next(kind for bound, kind in ANIMAL_KINDS if g < bound) for g in range(100)]
+    with conn.cursor().copy("COPY animals (id, tag, kind, owner_id) FROM STDIN") as copy:
+        for g in range(1, ANIMALS + 1):
+            copy.write_row((g, f"2{g:011d}", kind_of[g % 100], (g - 1) // 5 + 1))
 
 
 def at_now(sql: str, now: datetime) -> str:
@@ -289,7 +315,10 @@ def build(now: datetime) -> None:
     with psycopg.connect(libpq(bench_url())) as conn:
         for table, sql in build_sql(now):
             began = time.perf_counter()
-            for statement in sql.split(";\n"):
+            if sql is COPY_ANIMALS:
+                copy_animals(conn)
+                sql = ""
+            for statement in filter(None, sql.split(";\n")):
                 conn.execute(at_now(statement, now))
             print(f"  {table:<18} {time.perf_counter() - began:6.1f} s", file=sys.stderr)
         for table in ("villages", "pounds", "people", "animals", "seizures", "impoundments", "releases", "sales",
@@ -444,31 +473,60 @@ def run_http(args, workdir: Path) -> dict:
         # (name, script, measured run's arguments, warm-up's arguments): the USSD
         # sessionIds and the SMS MessageSids of the warm-up, of the measured run
         # and of any earlier run all differ, so every measured request is new.
-        plan = [
-            ("floor", "floor.lua", [], []),
-            ("ussd", "ussd.lua", ussd_args + [f"{RUN_ID}m"], ussd_args + [f"{RUN_ID}w"]),
-            ("sms", "sms.lua", [str(workdir / "sms.txt"), str(args.threads)],
-             [str(workdir / "sms_warmup.txt"), str(args.threads)]),
-            ("dues", "dues.lua", [ADMIN_TOKEN, str(inputs["highest"])], [ADMIN_TOKEN, str(inputs["highest"])]),
-            ("floor", "floor.lua", [], []),
-        ]
+        tags = [str(workdir / "tags.txt")]
+        dues_args = [ADMIN_TOKEN, str(inputs["highest"])]
+        per_round = args.sms_bodies // args.rounds
+        # Other people's work on the machine comes and goes within a minute, so every
+        # endpoint is measured between two runs of the data floor, and its share is of
+        # their mean (the constant floor opens and closes the whole run).
+        plan = [("floor", "floor.lua", [], [])]
+        for n in range(args.rounds):
+            sms_args = [str(workdir / "sms.txt"), str(args.threads), str(n * per_round)]
+            plan += [("data", "data_floor.lua", tags, tags),
+                     ("ussd", "ussd.lua", ussd_args + [f"{RUN_ID}m{n}"], ussd_args + [f"{RUN_ID}w{n}"]),
+                     ("data", "data_floor.lua", tags, tags),
+                     ("sms", "sms.lua", sms_args,
+                      [str(workdir / "sms_warmup.txt"), str(args.threads), str(n * (5000 // args.rounds))]),
+                     ("data", "data_floor.lua", tags, tags),
+                     ("dues", "dues.lua", dues_args, dues_args)]
+        plan += [("data", "data_floor.lua", tags, tags), ("floor", "floor.lua", [], [])]
         results: dict[str, list[dict]] = {}
+        previous_data = None
+        warmed = set()
         for name, script, script_args, warm_up_args in plan:
-            wrk(args.port, script, warm_up_args, 3, args.connections, args.threads)   # warm-up, not counted
+            if name not in warmed:   # once per endpoint: later rounds follow a run of the same code
+                wrk(args.port, script, warm_up_args, 3, args.connections, args.threads)   # not counted
+                warmed.add(name)
             result = wrk(args.port, script, script_args, args.duration, args.connections, args.threads)
+            result["load"] = " ".join(Path("/proc/loadavg").read_text().split()[:3])
             results.setdefault(name, []).append(result)
+            if name == "data":
+                if previous_data is not None:
+                    previous_data["data_after"] = result["rps"]
+                previous_data = None
+            elif name != "floor":
+                result["data_before"] = results["data"][-1]["rps"]
+                previous_data = result
             print(f"  {name:<6} {result['rps']:8.0f} req/s  p50 {result['p50_us'] / 1000:6.1f} ms  "
                   f"p99 {result['p99_us'] / 1000:6.1f} ms  errors {result['status_errors'] + result['timeouts']}"
-                  f"{'  WRAPPED' if result['wrapped'] else ''}", file=sys.stderr)
+                  f"  load {result['load']}{'  WRAPPED' if result['wrapped'] else ''}", file=sys.stderr)
         web_rss = tree_rss(web.pid)
     finally:
         stop(web)
+        # Any answer that was not a 2xx, and any traceback, stays readable after the run.
+        problems = [line for line in (workdir / "web.log").read_text(errors="replace").splitlines()
+                    if '" 5' in line or '" 4' in line or "Traceback" in line or "Error" in line]
+        if problems:
+            (Path(tempfile.gettempdir()) / f"dabbo_bench_web_problems_{RUN_ID}.log").write_text(
+                "\n".join(problems[:200]) + "\n")
+            print(f"  {len(problems)} problem lines in the web log: "
+                  f"{tempfile.gettempdir()}/dabbo_bench_web_problems_{RUN_ID}.log", file=sys.stderr)
     return {"results": results, "web_rss": web_rss, "inputs": inputs}
 
 
 # ------------------------------------------------------------------ EXPLAIN
 
-def write_explain(path: Path, workdir: Path) -> None:
+def write_explain(path: Path, workdir: Path, scale: str, sizes: dict) -> dict:
     """Run each hot path once in-process (Flask test client, same settings as
     the server), capture every SQL statement it sends (SQLAlchemy's
     before_cursor_execute), and EXPLAIN (ANALYZE, BUFFERS) each, inside a
@@ -500,26 +558,47 @@ def write_explain(path: Path, workdir: Path) -> None:
         "`GET /api/v1/impoundments/{id}/dues` (a notified village)": lambda: client.get(
             "/api/v1/impoundments/3/dues", headers={"Authorization": f"Bearer {ADMIN_TOKEN}"}),
     }
-    out = ["# EXPLAIN (ANALYZE, BUFFERS) of the hot paths", "",
-           "Written by `python bench/district.py --explain docs/EXPLAIN.md` against `dabbo_bench` (the district "
-           "data set: 1,000,000 animals, 100,000 impoundments). Every statement one request sends, in order, "
-           "captured from SQLAlchemy and explained with its real parameters (writes inside a rolled-back "
-           "transaction). Transaction control (SAVEPOINT, COMMIT, `SET LOCAL synchronous_commit`) is left out.", ""]
+    paths["Data floor `GET /bench/floor/data?tag=<tag>` (psycopg, not SQLAlchemy: not captured)"] = (
+        lambda: client.get(f"/bench/floor/data?tag={tags[2]}"))
+    # The district's part is written first (the file is replaced); the state's is appended to it.
+    out = [] if scale != "district" else [
+        "# EXPLAIN (ANALYZE, BUFFERS) of the hot paths", "",
+        "Written by `python bench/district.py --explain docs/EXPLAIN.md` (district) and then "
+        "`python bench/district.py --scale state --explain docs/EXPLAIN.md` (appends the state part). "
+        "Every statement one request sends, in order, captured from SQLAlchemy and explained with its real "
+        "parameters (writes inside a rolled-back transaction). Transaction control (SAVEPOINT, COMMIT, "
+        "`SET LOCAL synchronous_commit`) is left out of the plans but counted.", ""]
+    out += [f"# {scale.capitalize()} scale: {sizes}", ""]
+    statements: dict[str, int] = {}
     with psycopg.connect(libpq(bench_url())) as conn:
         for title, call in paths.items():
             captured.clear()
             status = call().status_code
+            statements[title.split("`")[1] if "`" in title else title] = len(captured)
             out += [f"## {title} (HTTP {status}, {len(captured)} statements)", ""]
             for statement, parameters in captured:
                 if statement.split()[0].upper() in ("SAVEPOINT", "RELEASE", "ROLLBACK", "COMMIT", "BEGIN", "SET"):
                     continue
                 # The request committed its INSERTs: running them again would hit their unique keys.
-                analyze = "" if statement.lstrip().upper().startswith("INSERT") else "ANALYZE, BUFFERS, TIMING OFF, "
+                writes_new_rows = statement.lstrip().upper().startswith(("INSERT", "WITH"))   # WITH ... INSERT
+                analyze = "" if writes_new_rows else "ANALYZE, BUFFERS, TIMING OFF, "
                 rows = conn.execute(f"EXPLAIN ({analyze}COSTS OFF) " + statement, parameters).fetchall()
                 conn.rollback()
                 out += ["```sql", " ".join(statement.split()), "```", "```", *[r[0] for r in rows], "```", ""]
-    path.write_text("\n".join(out) + "\n")
+    with psycopg.connect(libpq(bench_url())) as conn:
+        from sms_gateway.bench_floor import FIND_FACTS
+
+        rows = conn.execute("EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, COSTS OFF) " + FIND_FACTS,
+                            {"tag": tags[2]}).fetchall()
+        out += ["The data floor's one statement (sms_gateway/bench_floor.py):", "", "```sql",
+                " ".join(FIND_FACTS.split()), "```", "```", *[r[0] for r in rows], "```", ""]
+    if scale == "district":
+        path.write_text("\n".join(out) + "\n")
+    else:
+        with path.open("a") as f:
+            f.write("\n" + "\n".join(out) + "\n")
     engine.dispose()
+    return statements
     print(f"  wrote {path}", file=sys.stderr)
 
 
@@ -530,12 +609,16 @@ def open_everything(now: datetime) -> int:
     over the eight days before `now` (so every one is in its claim window or
     waiting for its auction), their releases, sales and deposits gone."""
     with psycopg.connect(libpq(bench_url())) as conn:
+        # What an earlier run of this phase wrote (the same window the report counts), so the
+        # first tick writes the morning's notices again.
+        conn.execute(at_now("DELETE FROM outbound_messages WHERE created_at >= %(now)s - interval '7 hours'", now))
         conn.execute("DELETE FROM deposits")
         conn.execute("DELETE FROM releases")
         conn.execute("DELETE FROM sales")
         seized = f"(%(now)s - interval '8 days' * (id::float / {IMPOUNDMENTS}) - interval '1 minute' * (id % 7))"
         conn.execute(at_now(f"""
 UPDATE impoundments SET status = 'impounded', closed_at = NULL, seized_at = {seized},
+       seized_on = {LOCAL_DATE.format(t=seized)},
        claim_deadline = {seized} + interval '7 days',
        auction_at = {AUCTION_AT.format(deadline=seized + " + interval '7 days'")},
        complaint_deadline = {LOCAL_DATE.format(t=seized)} + 10""", now))
@@ -603,23 +686,34 @@ def report(args, http: dict | None, ticks: dict | None, sizes: dict, load_before
     lines = [f"Measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
              f"load average before: {load_before}; data: {sizes}"]
     if http:
-        floors = http["results"]["floor"]
-        floor_rps = statistics.mean(r["rps"] for r in floors)
+        floor_rps = statistics.mean(r["rps"] for r in http["results"]["floor"])
+        data_rps = statistics.mean(r["rps"] for r in http["results"]["data"])
         lines += ["", f"wrk -t{args.threads} -c{args.connections} -d{args.duration}s (after a 3 s warm-up), "
-                      f"gunicorn from the Procfile (2 sync workers)", "",
-                  "| endpoint | requests/s | p50 ms | p99 ms | share of floor | errors |",
-                  "|---|---:|---:|---:|---:|---:|"]
-        names = {"floor": "`GET /bench/floor` (floor)", "ussd": "`POST /webhooks/africastalking/ussd` `1*<tag>`",
+                      f"gunicorn from the Procfile (2 sync workers); each floor measured first and last, "
+                      f"shares are of their means ({floor_rps:.0f} and {data_rps:.0f} req/s)", "",
+                  "| endpoint | requests/s | p50 ms | p99 ms | share of constant floor | share of data floor | errors "
+                  "| load average after |",
+                  "|---|---:|---:|---:|---:|---:|---:|---|"]
+        names = {"floor": "`GET /bench/floor` (constant floor)",
+                 "data": "`GET /bench/floor/data?tag=` (data floor: one SQL round trip)",
+                 "ussd": "`POST /webhooks/africastalking/ussd` `1*<tag>`",
                  "sms": "`POST /webhooks/twilio/sms` signed `FEES <tag>`",
                  "dues": "`GET /api/v1/impoundments/{id}/dues`"}
-        for name in ("floor", "ussd", "sms", "dues"):
+        for name in ("floor", "data", "ussd", "sms", "dues"):
             for r in http["results"][name]:
                 errors = r["status_errors"] + r["timeouts"] + r["connect_errors"] + r["read_errors"]
+                # An endpoint's share of the data floor: of the two data-floor runs around it.
+                beside = statistics.mean([r.get("data_before", data_rps), r.get("data_after", data_rps)])
+                data_share = f"{100 * r['rps'] / beside:.0f} % (of {beside:.0f})" if name not in ("floor", "data") else "—"
                 lines.append(f"| {names[name]} | {r['rps']:.0f} | {r['p50_us'] / 1000:.1f} | "
-                             f"{r['p99_us'] / 1000:.1f} | {100 * r['rps'] / floor_rps:.0f} % | {errors} |")
+                             f"{r['p99_us'] / 1000:.1f} | {100 * r['rps'] / floor_rps:.0f} % | "
+                             f"{data_share} | {errors} | {r.get('load', '')} |")
+        if http.get("statements"):
+            lines += ["", "SQL statements per request (in process, transaction control included): " +
+                      ", ".join(f"{k} {v}" for k, v in http["statements"].items())]
         lines += ["", "web RSS (gunicorn master, then workers), MB: " +
                   ", ".join(f"{mb:.0f}" for _, mb in http["web_rss"])]
-        lines += ["", "Commands:"] + [f"    {r['command']}" for name in ("floor", "ussd", "sms", "dues")
+        lines += ["", "Commands:"] + [f"    {r['command']}" for name in ("floor", "data", "ussd", "sms", "dues")
                                         for r in http["results"][name][:1]]
     if ticks:
         lines += ["", f"Dispatcher tick, {ticks['opened']} impoundments in the pounds:", "",
@@ -635,17 +729,24 @@ def report(args, http: dict | None, ticks: dict | None, sizes: dict, load_before
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reuse", action="store_true", help="keep dabbo_bench as it is (no rebuild)")
-    parser.add_argument("--only", choices=("build", "http", "tick"), help="run one phase")
+    parser.add_argument("--database", help="database name (default: dabbo_bench, or dabbo_bench_state)")
+    parser.add_argument("--scale", choices=tuple(SCALES), default="district",
+                        help="data set: district (dabbo_bench) or state (dabbo_bench_state, 18,000 villages)")
+    parser.add_argument("--only", choices=("build", "http", "tick", "explain"), help="run one phase")
     parser.add_argument("--duration", type=int, default=20, help="seconds per endpoint")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
     parser.add_argument("--port", type=int, default=5099)
     parser.add_argument("--redis-db", type=int, default=14)
     parser.add_argument("--sms-bodies", type=int, default=60_000)
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of data floor / endpoint pairs")
     parser.add_argument("--worker-seconds", type=int, default=60)
     parser.add_argument("--explain", metavar="FILE", help="write EXPLAIN (ANALYZE) of the hot paths to FILE")
     parser.add_argument("--json", metavar="FILE", help="also write the raw results as JSON")
     args = parser.parse_args()
+    set_scale(args.scale)
+    if args.database:
+        globals()["DATABASE"] = args.database
 
     now = datetime.now(timezone.utc)
     if not args.reuse and args.only in (None, "build"):
@@ -656,16 +757,22 @@ def main() -> None:
     sizes = counts()
     print(f"  {sizes}", file=sys.stderr)
     load_before = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    args.load_average = lambda: " ".join(Path("/proc/loadavg").read_text().split()[:3])
     http = ticks = None
     with tempfile.TemporaryDirectory(prefix="dabbo_district_") as tmp:
         workdir = Path(tmp)
         if args.only in (None, "http"):
             http = run_http(args, workdir)
+        if args.only == "explain":
+            bench_inputs(workdir, args.port, 10)
+            http = {"statements": write_explain(Path(args.explain), workdir, args.scale, sizes)}
+            print(f"statements per request: {http['statements']}")
+            return
         if args.explain and args.only in (None, "http"):
-            write_explain(Path(args.explain), workdir)
+            http["statements"] = write_explain(Path(args.explain), workdir, args.scale, sizes)
         if args.only in (None, "tick"):
             ticks = run_ticks(args, workdir)
-    text = report(args, http, ticks, sizes, load_before)
+    text = report(args, http, ticks, sizes, load_before + f" (after: {args.load_average()})")
     print(text)
     if args.json:
         Path(args.json).write_text(json.dumps({"http": http, "ticks": ticks, "sizes": sizes}, default=str, indent=1))

@@ -84,8 +84,10 @@ def create_village(session: Session, *, code: str, name: str, now: datetime, tal
     return village
 
 
-def set_daily_rates(session: Session, village: Village, rates: dict[str, int], effective_from: date) -> None:
-    """§187(2): a new version of the village's daily rates, kind by kind."""
+def set_daily_rates(session: Session, village: Village, rates: dict[str, int], effective_from: date,
+                    approval_ref: str | None = None) -> None:
+    """§187(2): a new version of the village's daily rates, kind by kind,
+    with the District Panchayat's approval reference when given."""
     for kind, amount_paise in rates.items():
         kind = require_kind(kind, field=f"rates.{kind}")
         row = session.scalars(select(DailyRate).where(
@@ -94,6 +96,7 @@ def set_daily_rates(session: Session, village: Village, rates: dict[str, int], e
             row = DailyRate(village_id=village.id, kind=kind, effective_from=effective_from, amount_paise=amount_paise)
             session.add(row)
         row.amount_paise = amount_paise
+        row.approval_ref = approval_ref
 
 
 def set_security_scale(session: Session, village: Village, rows: list[dict], effective_from: date) -> None:
@@ -116,16 +119,23 @@ def create_pound(session: Session, village: Village, *, code: str, name: str) ->
 
 
 def create_person(session: Session, *, phone: str, name: str | None, role: str, village: Village | None,
-                  now: datetime, pound: Pound | None = None, language: str | None = None) -> Person:
+                  now: datetime, pound: Pound | None = None, language: str | None = None,
+                  taluka: str | None = None, approved_on: date | None = None,
+                  approval_ref: str | None = None) -> Person:
     phone = require_phone(phone, region=village.country if village else "IN")
     if queries.person_by_phone(session, phone) is not None:
         raise Refused("duplicate_phone", f"{phone} is already registered", field="phone", status=409)
+    taluka = check_binding(role, village, taluka)
+    if (approved_on is None) != (approval_ref is None) or (approved_on and role != "keeper"):
+        raise Refused("bad_approval", "a keeper's approval needs both approved_on and approval_ref (§182(1))",
+                      field="approval_ref")
     if role == "keeper" and pound is None:
         raise Refused("keeper_needs_pound", "a keeper is bound to one pound", field="pound")
     if pound is not None and village is not None and pound.village_id != village.id:
         raise Refused("pound_not_in_village", "that pound belongs to another village", field="pound")
     person = Person(phone=phone, name=name, role=role, village_id=village.id if village else None,
-                    pound_id=pound.id if pound else None,
+                    pound_id=pound.id if pound else None, taluka=taluka, approved_on=approved_on,
+                    approval_ref=approval_ref,
                     language=language or (village.language if village else "gu"), opted_out=False, created_at=now)
     session.add(person)
     session.flush()
@@ -153,3 +163,38 @@ def person_for_phone(session: Session, phone: str, now: datetime, language: str 
         session.add(person)
         session.flush()
     return person
+
+
+# --- issue 13: roles bound to a taluka, the §182 approval -------------------------------
+
+
+def check_binding(role: str, village: Village | None, taluka: str | None) -> str | None:
+    """Who is bound to what: a mamlatdar to a taluka (§190), police to a
+    village or a taluka, everyone else to a village. Returns the taluka kept."""
+    taluka = taluka.strip() if taluka else None
+    if role == "mamlatdar":
+        if not taluka:
+            raise Refused("taluka_needed", "a mamlatdar is bound to a taluka", field="taluka")
+        return taluka
+    if role == "police":
+        if village is None and not taluka:
+            raise Refused("village_or_taluka_needed", "police are bound to a village or a taluka", field="village")
+        return taluka or village.taluka
+    if village is None:
+        raise Refused("village_needed", f"a {role} is bound to a village", field="village")
+    return None
+
+
+def require_person(session: Session, raw_phone: str) -> Person:
+    person = queries.person_by_phone(session, require_phone(raw_phone))
+    if person is None:
+        raise Refused("unknown_person", f"no person with phone {raw_phone}", field="phone", status=404)
+    return person
+
+
+def approve_keeper(person: Person, *, approved_on: date, approval_ref: str) -> None:
+    """§182(1): keepers are persons "approved by the Taluka Development Officer"."""
+    if person.role != "keeper":
+        raise Refused("not_a_keeper", "only a pound keeper is approved by the TDO (section 182)", field="phone")
+    person.approved_on = approved_on
+    person.approval_ref = approval_ref.strip()

@@ -57,7 +57,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from handlers.catalogue.vocabulary import (BEFORE_DATE, BEFORE_PROTEST, COMMAND_WORDS, KIND_WORDS,
+from handlers.catalogue.vocabulary import (BEFORE_DATE, BEFORE_PROTEST, BY_WORDS, COMMAND_WORDS, KIND_WORDS,
                                            LANGUAGE_NAMES, LANGUAGE_WORDS, LOCAL_AUCTION_WORDS,
                                            PROTEST_WORDS, REFUSED_WORDS, UNTAGGED_WORDS)
 from handlers.fields import BEFORE_TIME_KEYS, Bad, match_date, read_amount, read_phone, read_sold_tag, read_time
@@ -80,16 +80,18 @@ _BEFORE_PROTEST_KEYS = match_keys(BEFORE_PROTEST)
 _LOCAL_AUCTION_KEYS = match_keys(LOCAL_AUCTION_WORDS)
 _UNTAGGED_KEYS = match_keys(UNTAGGED_WORDS)
 _BEFORE_DATE_KEYS = match_keys(BEFORE_DATE)
+_REFUSED_KEYS = match_keys(REFUSED_WORDS)
+_BY_KEYS = match_keys(BY_WORDS)
 
 MAX_TEXT_LENGTH = 1000          # characters; a NOTICE body is exempt (the handler limits it)
 
 
 # ------------------------------------------------------------------------ results
 NAMES = ("find", "fees", "auctions", "help", "lang", "stop", "start", "my",
-         "seize", "release", "sold", "list", "notice", "auction")
+         "seize", "release", "sold", "list", "notice", "auction", "rates")
 PROBLEM_CODES = ("empty", "unknown_command", "missing_tag", "bad_tag", "missing_kind",
                  "unknown_kind", "missing_amount", "bad_amount", "bad_phone", "bad_date",
-                 "bad_time", "bad_language", "missing_text", "too_long")
+                 "bad_time", "bad_language", "missing_text", "too_long", "bad_seizer_phone")
 
 @dataclass(frozen=True)
 class Command:
@@ -112,6 +114,7 @@ class Command:
     minute: int | None = None
     place: str | None = None
     year: int | None = None         # AUCTION date's year when the official typed one, else None
+    seizer_phone: str | None = None  # SEIZE … BY <phone>: who brought the animal (§184(1)), as typed
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,34 @@ def _parse_seize(args: str) -> Command | Problem:
             if bad is not None:
                 return Problem("bad_tag", "seize", detail(bad))
             note = trim_note(after)
-    return Command("seize", tags=tags, kind=kind, note=note)
+    seizer_phone, note, problem = _seizer(note)
+    if problem:
+        return problem
+    return Command("seize", tags=tags, kind=kind, note=note, seizer_phone=seizer_phone)
+
+
+_PHONE_TOKEN = re.compile(r"\+?[0-9()\-.]+")
+
+
+def _seizer(note: str | None) -> tuple[str | None, str | None, Problem | None]:
+    """A note that starts with BY and a digit: the phone after it (8-15
+    digits, spaces allowed inside: `+91 98250 00009`) and the note left. Digits
+    after BY that are not a phone are `bad_seizer_phone`, never taken as the
+    note (the seizer must get the copy r.3 promises, or the keeper must hear
+    that he will not); BY and words (`by the well`) is an ordinary note."""
+    word, after = next_word(note or "")
+    tokens = after.split()
+    if word is None or match_key(word) not in _BY_KEYS or not tokens or not re.search(r"[0-9]", tokens[0]):
+        return None, note, None
+    taken, digits = [], ""
+    for token in tokens:
+        if not _PHONE_TOKEN.fullmatch(token) or len(digits + re.sub(r"[^0-9]", "", token)) > 15:
+            break
+        taken.append(token)
+        digits += re.sub(r"[^0-9]", "", token)
+    if not 8 <= len(digits) <= 15:
+        return None, None, Problem("bad_seizer_phone", "seize", detail(tokens[0] if tokens else word))
+    return " ".join(taken), trim_note(" ".join(tokens[len(taken):])), None
 
 
 def _parse_release(args: str) -> Command | Problem:
@@ -331,6 +361,8 @@ def _parse(text: object) -> Command | Problem:
         return _parse_auctions(args)
     if name == "auction":
         return _parse_auction(args)
+    if name == "rates":
+        return Command("rates", village_code=_parse_auctions(args).village_code)
     if name in ("help", "stop", "start", "my", "list"):
         return Command(name)
     if name == "lang":

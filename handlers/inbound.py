@@ -21,17 +21,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
 
+from sqlalchemy import bindparam, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from handlers import account, admin, keeper, lookup, official
+from handlers import account, admin, keeper, lookup, official, rates
 from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, language_or_default, t
 from handlers.commands import Command, Problem, parse
 from handlers.errors import Refused
 from handlers.outbox import queue_message
 from handlers.received import OutboxRowsWritten, storable, stored_answer
 from handlers.replies import Context, Sender
-from models import queries
+from models import pending, queries
 from models.db import commit_lookup
 from models.phones import normalise_phone
 from models.tables import InboundMessage, Person
@@ -80,11 +81,12 @@ COMMANDS: dict[str, tuple[Callable[[Session, Context, Command], str], str | None
     "list": (keeper.list_pound, "keeper"),
     "notice": (official.notice, "official"),
     "auction": (official.auction, "official"),
+    "rates": (rates.rates, None),
 }
 ROLE_REFUSALS = {"keeper": "keeper_only", "official": "official_only"}
 # Commands that change no record: they write the audit row and, for FIND and
 # FEES, the asker's reminder subscription (a Watch), nothing else.
-LOOKUPS = frozenset({"find", "fees", "auctions", "my", "help", "list"})
+LOOKUPS = frozenset({"find", "fees", "auctions", "my", "help", "list", "rates"})
 
 
 def _only_looked_up(outcome: str) -> bool:
@@ -92,6 +94,11 @@ def _only_looked_up(outcome: str) -> bool:
     savepoint rolled back): the transaction holds no change of record, so it
     may commit with `models.db.commit_lookup`."""
     return outcome in LOOKUPS or outcome.startswith("refused:") or outcome == "error"
+
+
+_ANSWERED = (update(InboundMessage.__table__).where(InboundMessage.__table__.c.id == bindparam("audit_id"))
+             .values(reply_text=bindparam("reply_text"), outcome=bindparam("outcome")))
+_ANSWERED_AND_WATCH = pending.carrying_a_watch(_ANSWERED)
 
 
 def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: str,
@@ -127,8 +134,9 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: 
             queue_message(session, to_phone=phone, text=reply_text, language=language, kind="reply",
                           idempotency_key=f"reply:{inbound.provider}:{provider_id}"[:160], now=now,
                           person=person)
-        record.reply_text = reply_text
-        record.outcome = outcome[:_OUTCOME_WIDTH]
+        # The audit row's answer carries the sender's new Watch, if any: one round trip for both.
+        pending.execute_carrying_watches(session, _ANSWERED, _ANSWERED_AND_WATCH, {
+            "audit_id": record.id, "reply_text": reply_text, "outcome": outcome[:_OUTCOME_WIDTH]})
         written.stop()  # before the commit, which hands a broadcast's bulk ids to the enqueuer
         if _only_looked_up(outcome) and not written.any():
             commit_lookup(session)

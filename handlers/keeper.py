@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from handlers import facts, records
+from handlers import admin, facts, records
 from handlers.catalogue import day, kind_name, money, t, when
 from handlers.commands import Command
 from handlers.errors import Refused
@@ -26,9 +26,10 @@ def seize(session: Session, context: Context, command: Command) -> str:
     keeper = _keeper(context)
     language = context.sender.language
     tags = list(command.tags) or [None]
+    seizer = _seizer(session, context, keeper, command)
     try:
         made = records.seize(session, pound=keeper.pound, kind=command.kind, tags=tags, now=context.now,
-                             keeper=keeper, note=command.note)
+                             keeper=keeper, note=command.note, seizer=seizer)
     except Refused as refused:
         raise Refused(refused.code, refused.message, tag=refused.detail.get("tag", ""))
     tz = keeper.pound.village.timezone
@@ -97,6 +98,17 @@ def list_pound(session: Session, context: Context, command: Command) -> str:
     items = [t(language, "sms.list_item", tag=animal.number, kind=kind_name(language, animal.kind),
                days=animal.days, auction=when(animal.auction_at, animal.timezone)[:5]) for animal in held]
     return fit_list(language, lambda joined: t(language, "sms.list", count=len(held), items=joined), items)
+
+
+def _seizer(session: Session, context: Context, keeper: Person, command: Command) -> Person | None:
+    """`SEIZE … BY <phone>`: the person who brought the animal (§184(1)), who
+    gets the register entry (r.3); a stranger's phone becomes an owner."""
+    if not command.seizer_phone:
+        return None
+    phone = normalise_phone(command.seizer_phone, keeper.pound.village.country)
+    if phone is None:
+        raise Refused("problem.bad_seizer_phone", "not a phone number", command="seize")
+    return admin.person_for_phone(session, phone, context.now, language=keeper.pound.village.language)
 
 
 def _keeper(context: Context) -> Person:

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from handlers import admin, facts, records
+from handlers import admin, facts, rates, records
 from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
 from handlers.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
 from handlers.navigator import Caller, Context, Ending, Info, Input, Menu, Option, State, Tree, Wrong
-from models import law, law_settled
+from models import book_queries, law, law_settled
+from models.phones import normalise_phone
 from models.tables import Pound
 
 # --------------------------------------------------------------------- reading a tag
@@ -153,6 +154,15 @@ def _my_lines(ctx: Context, state: State) -> list[str]:
     return lines
 
 
+def _rates_lines(ctx: Context, state: State) -> list[str]:
+    """r.6's fee list for the caller's village (issue 13), the lines SMS RATES sends."""
+    village = facts.village_of(ctx.session, ctx.caller.person)
+    if village is None:
+        return [ctx.t("ussd.rates.which")]
+    fees = book_queries.fee_list(ctx.session, village, law.local_date(ctx.now, village.timezone))
+    return [ctx.t("ussd.rates.title", village=village.name[:20])] + rates.fee_lines(ctx.caller.language, fees)
+
+
 def _set_language(code: str) -> Callable[[Context, State], Ending]:
     def run(ctx: Context, state: State) -> Ending:
         person = admin.person_for_phone(ctx.session, ctx.caller.phone, ctx.now, language=code)
@@ -180,11 +190,25 @@ def _seizure_what(ctx: Context, state: State) -> str:
     return ctx.t("ussd.seize.what_untagged", kind=kind)
 
 
+def _seizer_phone(ctx: Context, value: str) -> str | Wrong:
+    """Issue 13: the phone of the person who brought the animal (§184(1))."""
+    pound = ctx.session.get(Pound, ctx.caller.keeper_pound_id)
+    phone = normalise_phone(normalise_digits(value), pound.village.country)
+    return phone if phone is not None else Wrong("ussd.seize.seizer_bad")
+
+
+def _seizure_by(ctx: Context, state: State) -> str:
+    return ctx.t("ussd.seize.confirm_by", what=_seizure_what(ctx, state), phone=state.seizer)
+
+
 def _seize(ctx: Context, state: State) -> Ending:
     person = ctx.caller.person
     pound = ctx.session.get(Pound, ctx.caller.keeper_pound_id)
+    seizer = None
+    if state.seizer:
+        seizer = admin.person_for_phone(ctx.session, state.seizer, ctx.now, language=pound.village.language)
     made = records.seize(ctx.session, pound=pound, kind=state.kind, tags=[state.tag or None],
-                         now=ctx.now, keeper=person)
+                         now=ctx.now, keeper=person, seizer=seizer)
     impoundment = made[0]
     tz = pound.village.timezone
     return Ending(ctx.t("ussd.seize.done", receipt=impoundment.receipt, claim=when(impoundment.claim_deadline, tz),
@@ -270,7 +294,9 @@ TREE = Tree(root=_root, nodes={
         Option("ussd.owner.auctions", "auctions"),
         Option("ussd.owner.mine", "mine"),
         Option("ussd.owner.language", "lang"),
+        Option("ussd.owner.rates", "rates"),  # issue 13: the fee list exhibited, r.6
     )),
+    "rates": Info(_rates_lines),
     "find": Menu("ussd.tag.prompt", input=Input(_known_tag, "find.result"), errors=TAG_ERRORS),
     "find.result": Info(_find_lines, on_show=_subscribe),
     "fees": Menu("ussd.tag.prompt", input=Input(_known_tag, "fees.result"), errors=TAG_ERRORS),
@@ -290,7 +316,11 @@ TREE = Tree(root=_root, nodes={
     "seize.kind": Menu("ussd.seize.kind_title",
                        tuple(Option(f"kind.{kind}", "seize.confirm", sets={"kind": kind}) for kind in law.KINDS)),
     "seize.confirm": Menu(lambda ctx, state: ctx.t("ussd.seize.confirm", what=_seizure_what(ctx, state)),
-                          (Option("ussd.confirm", run=_seize),)),
+                          (Option("ussd.confirm", run=_seize), Option("ussd.seize.by_other", "seize.seizer"))),
+    # Issue 13: someone else brought the animal; the register copy (r.3) goes to them.
+    "seize.seizer": Menu("ussd.seize.seizer_prompt", input=Input(_seizer_phone, "seize.confirm_by", into="seizer"),
+                         errors=("ussd.invalid", "ussd.seize.seizer_bad")),
+    "seize.confirm_by": Menu(_seizure_by, (Option("ussd.confirm", run=_seize),)),
     "release": Menu("ussd.tag.prompt", input=Input(_release_tag, "release.mode"),
                     errors=(*TAG_ERRORS, "ussd.release.not_here")),
     "release.mode": Menu(_release_animal, (Option(_release_normal, "release.confirm", sets={"protest": False}),

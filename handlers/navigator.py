@@ -72,6 +72,7 @@ class State:
     tag: str | None = None        # as typed (digits); "" for a seizure with no tag
     kind: str | None = None
     protest: bool = False
+    seizer: str | None = None     # issue 13: the phone of who brought the animal (§184(1)), E.164
 
 
 @dataclass

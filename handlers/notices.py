@@ -24,10 +24,10 @@ from datetime import date, datetime, time, timedelta, timezone
 from typing import Callable, Iterable, Sequence
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, select
+from sqlalchemy import ARRAY, Integer, String, any_, bindparam, func, select
 from sqlalchemy.orm import Session, joinedload
 
-from handlers import broadcasts
+from handlers import broadcasts, notice_writer
 from handlers.catalogue import LANGUAGES, day, kind_name, money, t, when
 from handlers.outbox import SOLICITED_KINDS, queue_message
 from models import law, law_settled, outbox, queries
@@ -340,6 +340,14 @@ def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], 
     if not reminder_days:
         return
     horizon = now + timedelta(days=max(reminder_days) + 2)
+    if session.get_bind().dialect.name == "postgresql":
+        # The same rule, found by the database: only the reminders still missing reach Python.
+        missing: dict[int, list] = {}
+        for row in queries.claim_reminders_missing(session, now, reminder_days, morning_hour,
+                                                   f"{CLAIM_REMINDER}:", horizon):
+            missing.setdefault(row.impoundment_id, []).append((row, row.key))
+        _write_claim_reminders(session, missing, now)
+        return
     candidates = session.execute(
         select(Impoundment.id, Impoundment.claim_deadline, Impoundment.owner_id, Village.timezone)
         .join(Village, Village.id == Impoundment.village_id)
@@ -363,15 +371,29 @@ def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], 
                              for person in recipients[impoundment_id]]
             for impoundment_id, days in due.items()}
     written = _existing_keys(session, [key for pairs in keys.values() for _, key in pairs])
-    for impoundment_id, pairs in keys.items():
-        missing = [(person, key) for person, key in pairs if key not in written and _wants(person, CLAIM_REMINDER)]
-        if not missing:
-            continue
-        impoundment = session.get(Impoundment, impoundment_id)
-        for person, key in missing:
-            _write(session, person, CLAIM_REMINDER, key, now,
-                   lambda lang, i=impoundment: claim_reminder_text(session, i, lang, now),
-                   expires_at=impoundment.claim_deadline, impoundment_id=impoundment.id)
+    missing = {impoundment_id: [(person, key) for person, key in pairs
+                                if key not in written and _wants(person, CLAIM_REMINDER)]
+               for impoundment_id, pairs in keys.items()}
+    _write_claim_reminders(session, {i: pairs for i, pairs in missing.items() if pairs}, now)
+
+
+def _write_claim_reminders(session: Session, missing: dict[int, list], now: datetime) -> None:
+    """{impoundment id: [(recipient, key)]}: the animals still to be reminded about are loaded
+    with their places and schedules, a batch per query; each text computed once per animal and
+    language; all rows written as a set."""
+    impoundments = queries.impoundments_by_ids(session, sorted(missing))
+    texts: dict[tuple[int, str], str] = {}
+    notices = []
+    for impoundment_id, pairs in missing.items():
+        impoundment = impoundments[impoundment_id]
+        for person, key in pairs:
+            if (impoundment_id, person.language) not in texts:
+                texts[impoundment_id, person.language] = claim_reminder_text(session, impoundment,
+                                                                             person.language, now)
+            notices.append(notice_writer.Notice(person, CLAIM_REMINDER, key, texts[impoundment_id, person.language],
+                                                expires_at=impoundment.claim_deadline,
+                                                impoundment_id=impoundment_id))
+    notice_writer.write_all(session, notices, now)   # counted by _written_count, as bulk rows
 
 
 def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
@@ -592,7 +614,16 @@ def _exists(session: Session, key: str) -> bool:
     return session.scalar(select(OutboundMessage.id).where(OutboundMessage.idempotency_key == key)) is not None
 
 
-_BATCH = 5000  # ids or keys per IN (...) list
+_BATCH = 5000  # ids or keys per list
+
+
+def _among(session: Session, column, values: Sequence, type_):
+    """`column = ANY(:array)` on PostgreSQL: one parameter, so the statement's
+    text is the same for any batch (psycopg parsed an `IN (...)` of 5,000
+    placeholders anew every time: 2.4 s of a 4.8 s steady tick); IN elsewhere."""
+    if session.get_bind().dialect.name == "postgresql":
+        return column == any_(bindparam(None, list(values), type_=ARRAY(type_)))
+    return column.in_(values)
 
 
 def _existing_keys(session: Session, keys: Sequence[str]) -> set[str]:
@@ -601,27 +632,33 @@ def _existing_keys(session: Session, keys: Sequence[str]) -> set[str]:
     found: set[str] = set()
     for start in range(0, len(keys), _BATCH):
         found.update(session.scalars(select(OutboundMessage.idempotency_key).where(
-            OutboundMessage.idempotency_key.in_(keys[start:start + _BATCH]))))
+            _among(session, OutboundMessage.idempotency_key, keys[start:start + _BATCH], String))))
     return found
 
 
-def _owners_and_watchers_of(session: Session, owners: dict[int, int | None]) -> dict[int, list[Person]]:
+# What a dated notice needs of its recipient: plain rows with these attributes, not
+# ORM objects (46,000 Person objects cost a steady tick ~1 s of identity map).
+_RECIPIENT = (Person.id, Person.phone, Person.language, Person.opted_out)
+
+
+def _owners_and_watchers_of(session: Session, owners: dict[int, int | None]) -> dict[int, list]:
     """`_owner_and_watchers` for many impoundments at once ({impoundment id:
-    owner id}): the owner first, then the watchers by person id."""
+    owner id}): the owner first, then the watchers by person id, as rows with
+    `id`, `phone`, `language` and `opted_out`."""
     ids = list(owners)
-    people: dict[int, Person] = {}
+    people: dict[int, object] = {}
     owner_ids = sorted({owner for owner in owners.values() if owner})
     for start in range(0, len(owner_ids), _BATCH):
-        people.update((p.id, p) for p in session.scalars(
-            select(Person).where(Person.id.in_(owner_ids[start:start + _BATCH]))))
-    found: dict[int, list[Person]] = {i: ([people[owners[i]]] if owners[i] in people else []) for i in ids}
+        people.update((p.id, p) for p in session.execute(
+            select(*_RECIPIENT).where(_among(session, Person.id, owner_ids[start:start + _BATCH], Integer))))
+    found: dict[int, list] = {i: ([people[owners[i]]] if owners[i] in people else []) for i in ids}
     for start in range(0, len(ids), _BATCH):
-        rows = session.execute(select(Watch.impoundment_id, Person).join(Person, Watch.person_id == Person.id)
-                               .where(Watch.impoundment_id.in_(ids[start:start + _BATCH]))
+        rows = session.execute(select(Watch.impoundment_id, *_RECIPIENT).join(Person, Watch.person_id == Person.id)
+                               .where(_among(session, Watch.impoundment_id, ids[start:start + _BATCH], Integer))
                                .order_by(Watch.impoundment_id, Person.id))
-        for impoundment_id, person in rows:
-            if person.id != owners[impoundment_id]:
-                found[impoundment_id].append(person)
+        for row in rows:
+            if row.id != owners[row.impoundment_id]:
+                found[row.impoundment_id].append(row)
     return found
 
 

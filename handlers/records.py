@@ -16,9 +16,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from handlers import notices
+from handlers import notices, register
 from handlers.errors import Refused
-from models import law, law_settled, queries
+from models import law, law_settled, pending, queries
 from models.tables import (
     Animal,
     Deposit,
@@ -54,10 +54,13 @@ def seize(
     keeper: Person | None = None,
     seizure: Seizure | None = None,
     note: str | None = None,
+    seizer: Person | None = None,
+    place: str | None = None,
 ) -> list[Impoundment]:
     """Record animals taken to `pound` at one time (§184). `tags` holds one
     entry per animal: its ear tag, or None for an untagged animal (it gets a
-    receipt number). Registered owners are found from the tag."""
+    receipt number). Registered owners are found from the tag. `seizer`, the
+    person who brought them (§184(1): anyone may), gets the register entry."""
     seized_at = seized_at or now
     if kind not in law.KINDS:
         raise Refused("unknown_kind", f"unknown kind of cattle: {kind}", field="kind")
@@ -67,7 +70,8 @@ def seize(
 
     village = pound.village
     if seizure is None:
-        seizure = Seizure(pound_id=pound.id, keeper_id=keeper.id if keeper else None, seized_at=seized_at, note=note)
+        seizure = Seizure(pound_id=pound.id, keeper_id=keeper.id if keeper else None, seized_at=seized_at, note=note,
+                          seizer_phone=seizer.phone if seizer else None, place=place)
         session.add(seizure)
     elif seizure.pound_id != pound.id:
         raise Refused("seizure_pound_mismatch", "that seizure belongs to another pound", field="seizure", status=409)
@@ -96,6 +100,7 @@ def seize(
         session.flush()
         # The receipt a keeper writes on paper: short, digits only, typeable on USSD.
         impoundment.receipt = str(RECEIPT_BASE + impoundment.id)
+        register.number(session, impoundment, village.timezone)
         add_event(session, impoundment, "seized", now, keeper.phone if keeper else None,
                   seized_at=seizure.seized_at.isoformat(), kind=impoundment.kind, tag=tag)
         made.append(impoundment)
@@ -103,6 +108,8 @@ def seize(
     for owner_id in {i.owner_id for i in made if i.owner_id}:
         forfeit_deposits(session, owner_id, village, next(i for i in made if i.owner_id == owner_id), now)
     notices.after_seizure(session, made, now)
+    if seizer is not None:
+        register.send_copy(session, seizer, made, now)
     return made
 
 
@@ -329,6 +336,12 @@ def fix_auction(
 def watch(session: Session, impoundment: Impoundment, person: Person, now: datetime) -> None:
     """The asker of a tag lookup gets that impoundment's reminders."""
     if impoundment.status != "impounded" and impoundment.sale is None:
+        return
+    if person.id is None:
+        session.flush()   # a stranger registered by this very lookup
+    if session.get_bind().dialect.name == "postgresql":
+        # Written with the lookup's audit row, or just before the commit (models.pending).
+        pending.add_watch(session, impoundment.id, person.id, now)
         return
     exists = session.scalar(select(Watch.id).where(
         Watch.impoundment_id == impoundment.id, Watch.person_id == person.id))

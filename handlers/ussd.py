@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from sqlalchemy import bindparam, insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -30,7 +31,7 @@ from handlers.commands import normalise_digits
 from handlers.navigator import Act, Context, Layout, Page, State, View
 from handlers.received import OutboxRowsWritten, printable, stored_answer
 from handlers.text import fits_ussd_page
-from models import queries
+from models import pending, queries
 from models.db import commit_lookup
 from models.phones import normalise_phone
 from models.tables import InboundMessage
@@ -240,6 +241,11 @@ def step_id(session_id: str, phone: str, text: str) -> str:
     return f"{printable(session_id)[:60]}:{digest}"
 
 
+_AUDIT = insert(InboundMessage.__table__).values({name: bindparam(name) for name in (
+    "channel", "provider", "provider_id", "phone", "text", "received_at", "reply_text", "outcome")})
+_AUDIT_AND_WATCH = pending.carrying_a_watch(_AUDIT)
+
+
 def answer(session: Session, *, provider: str, session_id: str, phone: str, text: str, now: datetime,
            settings=None) -> Screen:
     """One USSD request, answered and committed.
@@ -265,10 +271,12 @@ def answer(session: Session, *, provider: str, session_id: str, phone: str, text
         session.rollback()
         person = queries.person_by_phone(session, e164)
         shown = _end(t(person.language if person else DEFAULT_LANGUAGE, "ussd.dial_again"))
-    session.add(InboundMessage(channel="ussd", provider=provider, provider_id=provider_id, phone=e164,
-                               text=printable(text[:MAX_TEXT_LENGTH + 100]), received_at=now,
-                               reply_text=shown.body, outcome="end" if shown.end else "continue"))
+    audit = dict(channel="ussd", provider=provider, provider_id=provider_id, phone=e164,
+                 text=printable(text[:MAX_TEXT_LENGTH + 100]), received_at=now, reply_text=shown.body,
+                 outcome="end" if shown.end else "continue")
     try:
+        # The audit row carries the caller's new Watch, if any: one round trip for both.
+        pending.execute_carrying_watches(session, _AUDIT, _AUDIT_AND_WATCH, audit)
         if shown.changed_records or shown.message_ids:
             session.commit()
         else:

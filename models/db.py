@@ -5,9 +5,10 @@ tests each make an engine from a URL and a session from that engine.
 """
 from __future__ import annotations
 
+import time
 from datetime import datetime, timezone
 
-from sqlalchemy import DateTime, Engine, MetaData, create_engine, event, text
+from sqlalchemy import DateTime, Engine, MetaData, create_engine, event, exc, text
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -78,13 +79,64 @@ def make_engine(url: str, **kwargs) -> Engine:
             cursor.close()
 
         return engine
-    kwargs.setdefault("pool_pre_ping", True)
-    return create_engine(url, **kwargs)
+    kwargs.setdefault("pool_pre_ping", False)
+    engine = create_engine(url, **kwargs)
+    if not kwargs["pool_pre_ping"]:
+        ping_when_idle(engine)
+    return engine
+
+
+# A pooled connection returned less than this long ago is handed out without a
+# ping: under load every request reuses one that was fine moments before, and the
+# ping was a round trip per request (issue 16). See README, "Speed and its trades".
+PING_AFTER_IDLE_SECONDS = 1.0
+_CHECKED_IN_AT = "dabbo.checked_in_at"
+
+
+def ping_when_idle(engine: Engine) -> None:
+    """SQLAlchemy's pre-ping, only for connections idle longer than
+    PING_AFTER_IDLE_SECONDS: a dead one is replaced before use (the pool
+    reconnects on DisconnectionError), so the first request after a database
+    restart still works unless its connection was in use within the second
+    before it; and any disconnect seen in use invalidates the whole pool."""
+
+    @event.listens_for(engine, "checkin")
+    def _checked_in(_dbapi_connection, record) -> None:
+        record.info[_CHECKED_IN_AT] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checked_out(dbapi_connection, record, _proxy) -> None:
+        checked_in_at = record.info.get(_CHECKED_IN_AT)
+        if checked_in_at is not None and time.monotonic() - checked_in_at < PING_AFTER_IDLE_SECONDS:
+            return
+        try:
+            # The dialect's own ping (as pool_pre_ping): in autocommit, so it leaves no
+            # transaction open behind it.
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except Exception as dead:
+            raise exc.DisconnectionError() from dead
+        if not alive:
+            raise exc.DisconnectionError()
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
     # expire_on_commit=False: a handler may read what it just wrote to build a reply.
     return sessionmaker(engine, expire_on_commit=False)
+
+
+def read_only(session: Session) -> None:
+    """Run this session's reads without a transaction (autocommit), saving the
+    BEGIN and COMMIT round trips of a request that only reads. Call it before the
+    session's first statement. Under READ COMMITTED (PostgreSQL's default) each
+    statement sees its own snapshot anyway, so the reads see exactly what they
+    saw inside a transaction; a request that writes must not call this."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+
+
+# Called inside the transaction just before commit_lookup commits it (its COMMIT
+# goes past SQLAlchemy's before_commit event): models.pending registers here.
+BEFORE_LOOKUP_COMMIT: list = []
 
 
 def commit_lookup(session: Session) -> None:
@@ -104,5 +156,12 @@ def commit_lookup(session: Session) -> None:
     outbox row or honours STOP must use `session.commit()` (synchronous): the
     callers check that before calling this. See docs/PERFORMANCE.md."""
     if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SET LOCAL synchronous_commit TO off"))
+        # One round trip for both (PostgreSQL's simple protocol runs the two
+        # statements in order); what is still pending is flushed first, into this
+        # transaction. session.commit() then ends SQLAlchemy's transaction and runs
+        # its after-commit hooks; psycopg sends no second COMMIT to an idle connection.
+        session.flush()
+        for hook in BEFORE_LOOKUP_COMMIT:
+            hook(session)
+        session.execute(text("SET LOCAL synchronous_commit TO off; COMMIT"))
     session.commit()

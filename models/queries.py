@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import bindparam, func, or_, select
+from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select, text
 from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.sql.elements import TextClause
 
 from models import law, law_settled
 from models.tables import (
@@ -39,6 +40,76 @@ _SECURITY_SCALE = (
 )
 
 
+# The pound fee and daily rate in force on an impoundment's seizure date (its
+# village's local date), read as two more columns of the impoundment's own
+# query: a FIND, FEES, USSD find or dues request then computes the dues
+# without two more round trips. Plain SQL over the outer query's
+# `impoundments` (never aliased there); the same rule as law.in_force (the
+# latest effective_from <= the date; the unique keys leave no ties).
+_SEIZURE_DATE_SQL = ("(impoundments.seized_at AT TIME ZONE "
+                     "(SELECT v.timezone FROM villages v WHERE v.id = impoundments.village_id))::date")
+_SEIZURE_DATE = literal_column(_SEIZURE_DATE_SQL, Date)
+_FEE_IN_FORCE = literal_column(
+    "(SELECT f.amount_paise FROM pound_fees f WHERE f.kind = impoundments.kind "
+    f"AND f.effective_from <= {_SEIZURE_DATE_SQL} ORDER BY f.effective_from DESC LIMIT 1)")
+_RATE_IN_FORCE = literal_column(
+    "(SELECT r.amount_paise FROM daily_rates r WHERE r.village_id = impoundments.village_id "
+    f"AND r.kind = impoundments.kind AND r.effective_from <= {_SEIZURE_DATE_SQL} "
+    "ORDER BY r.effective_from DESC LIMIT 1)")
+# session.info: {(impoundment id, seizure date): (fee, rate), ("scale", village id, date): rows}
+_SCHEDULES_READ = "dabbo.schedules_read"
+_SCHEDULE_TABLES = (PoundFee, DailyRate, SecurityScaleRow)
+
+
+def _remember_schedules(session: Session, impoundment: Impoundment, on: date, fee: int | None,
+                        rate: int | None) -> None:
+    session.info.setdefault(_SCHEDULES_READ, {})[(impoundment.id, on)] = (fee or 0, rate or 0)
+
+
+def _schedules_read(session: Session, impoundment: Impoundment, on: date) -> tuple[int, int] | None:
+    """The fee and rate read with the impoundment in this transaction, if they
+    were (and for the same seizure date: Python's and PostgreSQL's time zone
+    databases must agree, else the schedules are read again)."""
+    read = session.info.get(_SCHEDULES_READ)
+    if not read:
+        return None
+    if _schedules_pending(session):
+        session.info.pop(_SCHEDULES_READ, None)   # a schedule written since, not flushed yet
+        return None
+    return read.get((impoundment.id, on))
+
+
+def _schedules_pending(session: Session) -> bool:
+    return any(isinstance(row, _SCHEDULE_TABLES) for rows in (session.new, session.dirty, session.deleted)
+               for row in rows)
+
+
+@event.listens_for(Session, "after_commit")
+@event.listens_for(Session, "after_rollback")
+def _forget_schedules(session: Session) -> None:
+    """What was read belongs to its transaction only."""
+    session.info.pop(_SCHEDULES_READ, None)
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _forget_on_schedule_statements(state) -> None:
+    """A bulk INSERT, UPDATE or DELETE of a schedule (set_security_scale deletes
+    a version that way), or any plain SQL, may change what was read."""
+    if not state.session.info.get(_SCHEDULES_READ):
+        return
+    if isinstance(state.statement, TextClause) or (
+            (state.is_insert or state.is_update or state.is_delete) and state.bind_mapper is not None
+            and state.bind_mapper.class_ in _SCHEDULE_TABLES):
+        state.session.info.pop(_SCHEDULES_READ, None)
+
+
+@event.listens_for(Session, "after_flush")
+def _forget_changed_schedules(session: Session, _context) -> None:
+    """A schedule written in this transaction makes what was read before it stale."""
+    if _schedules_pending(session):
+        session.info.pop(_SCHEDULES_READ, None)
+
+
 def pound_fee_on(session: Session, kind: str, on: date) -> int:
     """§187(1): the State's fee per head for `kind` in force on `on` (0 if none set)."""
     versions = session.execute(_POUND_FEES, {"kind": kind}).all()
@@ -52,11 +123,15 @@ def daily_rate_on(session: Session, village_id: int, kind: str, on: date) -> int
 
 
 def security_scale_on(session: Session, village_id: int, on: date) -> list[law.ScaleRow]:
-    """§189(1): the version of the village's scale in force on `on`, rows in order."""
+    """§189(1): the version of the village's scale in force on `on`, rows in order
+    (read once per village and date in a transaction, like the fees and rates)."""
+    read = session.info.get(_SCHEDULES_READ)
+    if read and ("scale", village_id, on) in read and not _schedules_pending(session):
+        return read["scale", village_id, on]
     rows = session.scalars(_SECURITY_SCALE, {"village_id": village_id, "on": on})
-    return [
-        law.ScaleRow(r.min_head, r.max_head, r.min_times, r.max_times, r.per_head_paise) for r in rows
-    ]
+    scale = [law.ScaleRow(r.min_head, r.max_head, r.min_times, r.max_times, r.per_head_paise) for r in rows]
+    session.info.setdefault(_SCHEDULES_READ, {})["scale", village_id, on] = scale
+    return scale
 
 
 # SPEC 11.1 "one occasion": owner, pound and local date (Impoundment.seized_on), however
@@ -126,6 +201,8 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
     as in force on the seizure date (SPEC section 2)."""
     village = impoundment.village
     seizure_date = law.local_date(impoundment.seized_at, village.timezone)
+    read = _schedules_read(session, impoundment, seizure_date)
+    daily_rate = read[1] if read else daily_rate_on(session, village.id, impoundment.kind, seizure_date)
     release = impoundment.release
     if release is not None:
         return law.dues(
@@ -133,7 +210,7 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
             at=max(at, impoundment.seized_at),
             tz=village.timezone,
             pound_fee_paise=release.pound_fee_paise,
-            daily_rate_paise=daily_rate_on(session, village.id, impoundment.kind, seizure_date),
+            daily_rate_paise=daily_rate,
             security_paise=release.security_paise,
             released_at=release.released_at,
             under_protest=release.under_protest,
@@ -142,8 +219,8 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
         seized_at=impoundment.seized_at,
         at=max(at, impoundment.seized_at),
         tz=village.timezone,
-        pound_fee_paise=pound_fee_on(session, impoundment.kind, seizure_date),
-        daily_rate_paise=daily_rate_on(session, village.id, impoundment.kind, seizure_date),
+        pound_fee_paise=read[0] if read else pound_fee_on(session, impoundment.kind, seizure_date),
+        daily_rate_paise=daily_rate,
         security_paise=security_per_head(session, impoundment),
         under_protest=under_protest,
     )
@@ -169,17 +246,44 @@ def impoundment_by_tag(session: Session, tag: str) -> Impoundment | None:
     tag = normalise_tag(tag)
     if not tag:
         return None
-    return session.scalars(_IMPOUNDMENT_BY_TAG, {"tag": tag}).first()
+    return _with_schedules(session, session.execute(_IMPOUNDMENT_BY_TAG, {"tag": tag}).first())
 
 
+def impoundment_by_id(session: Session, impoundment_id: int) -> Impoundment | None:
+    """An impoundment with its place, outcome and schedules (see impoundment_by_tag)."""
+    return _with_schedules(session, session.execute(_IMPOUNDMENT_BY_ID, {"id": impoundment_id}).first())
+
+
+def impoundments_by_ids(session: Session, ids: list[int], batch: int = 5000) -> dict[int, Impoundment]:
+    """{id: impoundment} with place, outcome and schedules (see impoundment_by_tag),
+    one query per `batch` ids: for the dispatcher, which texts thousands at once."""
+    found: dict[int, Impoundment] = {}
+    for start in range(0, len(ids), batch):
+        for row in session.execute(_IMPOUNDMENTS_BY_IDS, {"ids": ids[start:start + batch]}):
+            impoundment = _with_schedules(session, row)
+            found[impoundment.id] = impoundment
+    return found
+
+
+def _with_schedules(session: Session, row) -> Impoundment | None:
+    if row is None:
+        return None
+    impoundment, on, fee, rate = row
+    _remember_schedules(session, impoundment, on, fee, rate)
+    return impoundment
+
+
+# What every caller shows next (dues, FIND, USSD) comes in the same round trip:
+# village, pound, release, sale and the schedules in force on the seizure date.
+_WITH_SCHEDULES = select(Impoundment, _SEIZURE_DATE, _FEE_IN_FORCE, _RATE_IN_FORCE).options(*WITH_PLACE_AND_OUTCOME)
 _IMPOUNDMENT_BY_TAG = (
-    select(Impoundment)
-    # What every caller shows next (dues, FIND, USSD) comes in the same round trip.
-    .options(*WITH_PLACE_AND_OUTCOME)
+    _WITH_SCHEDULES
     .where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
     .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
     .limit(1)
 )
+_IMPOUNDMENT_BY_ID = _WITH_SCHEDULES.where(Impoundment.id == bindparam("id"))
+_IMPOUNDMENTS_BY_IDS = _WITH_SCHEDULES.where(Impoundment.id.in_(bindparam("ids", expanding=True)))
 _PERSON_BY_PHONE = select(Person).where(Person.phone == bindparam("phone"))
 
 
@@ -190,6 +294,51 @@ def person_by_phone(session: Session, phone: str) -> Person | None:
 def village_by_code(session: Session, code: str) -> Village | None:
     # Codes are stored upper-case (see handlers.records), so this stays on the unique index.
     return session.scalars(select(Village).where(Village.code == code.strip().upper())).first()
+
+
+# The claim reminders due now and not yet in the outbox, found by PostgreSQL
+# (issue 16): a steady dispatcher tick otherwise derives and probes every
+# reminder key of every animal near its deadline in Python, every minute.
+# For each animal in a pound whose claim deadline is within the horizon: the
+# reminder nearest the deadline whose moment (`days` before the deadline's
+# local date, at the morning hour, local time) has come, unless that moment is
+# not before the deadline; its recipients are the owner and the watchers,
+# minus whoever sent STOP; minus every key the outbox holds.
+_CLAIM_REMINDERS_MISSING = text("""
+WITH near AS (
+    SELECT i.id, i.owner_id, i.claim_deadline, v.timezone,
+           (i.claim_deadline AT TIME ZONE v.timezone)::date AS deadline_day
+    FROM impoundments i JOIN villages v ON v.id = i.village_id
+    WHERE i.status = 'impounded' AND i.claim_deadline > :now AND i.claim_deadline <= :horizon
+), due AS (
+    SELECT near.id, near.owner_id, r.days
+    FROM near CROSS JOIN LATERAL (
+        SELECT d.days, ((near.deadline_day - d.days) + make_time(CAST(:hour AS integer), 0, 0)) AT TIME ZONE near.timezone AS moment
+        FROM unnest(CAST(:reminder_days AS integer[])) AS d(days)
+        WHERE ((near.deadline_day - d.days) + make_time(CAST(:hour AS integer), 0, 0)) AT TIME ZONE near.timezone <= :now
+        ORDER BY d.days LIMIT 1) r
+    WHERE r.moment < near.claim_deadline
+), recipients AS (
+    SELECT due.id, due.days, due.owner_id AS person_id FROM due WHERE due.owner_id IS NOT NULL
+    UNION
+    SELECT due.id, due.days, w.person_id FROM due JOIN watches w ON w.impoundment_id = due.id
+)
+SELECT r.id AS impoundment_id, r.days, p.id, p.phone, p.language, p.opted_out,
+       CAST(:prefix AS text) || r.id || ':' || p.id || ':' || r.days AS key
+FROM recipients r JOIN people p ON p.id = r.person_id
+WHERE NOT p.opted_out
+  AND NOT EXISTS (SELECT 1 FROM outbound_messages o
+                  WHERE o.impoundment_id = r.id AND o.idempotency_key = CAST(:prefix AS text) || r.id || ':' || p.id || ':' || r.days)
+ORDER BY r.id, p.id""")
+
+
+def claim_reminders_missing(session: Session, now: datetime, reminder_days: list[int], morning_hour: int,
+                            key_prefix: str, horizon: datetime) -> list:
+    """Rows (impoundment_id, days, id, phone, language, opted_out, key): one per
+    claim reminder due at `now` and not written yet (see above). PostgreSQL only."""
+    return list(session.execute(_CLAIM_REMINDERS_MISSING, {
+        "now": now, "horizon": horizon, "hour": morning_hour, "reminder_days": sorted(reminder_days),
+        "prefix": key_prefix}))
 
 
 def occasion_complaint(session: Session, impoundment: Impoundment | None) -> Complaint | None:

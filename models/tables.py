@@ -20,7 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from models.db import Base, UTCDateTime
 
-ROLES = ("owner", "keeper", "official")
+ROLES = ("owner", "keeper", "official", "mamlatdar", "police")
 LANGUAGES = ("gu", "hi", "en")
 IMPOUNDMENT_STATUSES = ("impounded", "released", "sold")
 # §189(2), SPEC 11.1: held → forfeit_pending → forfeited | held; held → refundable → refunded.
@@ -76,6 +76,11 @@ class Person(Base):
     village_id: Mapped[int | None] = mapped_column(ForeignKey("villages.id"), index=True)
     pound_id: Mapped[int | None] = mapped_column(ForeignKey("pounds.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # issue 13: a mamlatdar (§190) is bound to a taluka, police to a village or a taluka.
+    taluka: Mapped[str | None] = mapped_column(String(120))
+    # §182(1): a keeper "approved by the Taluka Development Officer".
+    approved_on: Mapped[date | None] = mapped_column(Date)
+    approval_ref: Mapped[str | None] = mapped_column(String(120))
 
     village: Mapped[Village | None] = relationship()
     pound: Mapped[Pound | None] = relationship()
@@ -105,6 +110,9 @@ class Seizure(Base):
     keeper_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"))
     seized_at: Mapped[datetime] = mapped_column(UTCDateTime)
     note: Mapped[str | None] = mapped_column(Text)
+    # issue 13, Form A: who brought the animals (any person may seize, §184(1)) and where from.
+    seizer_phone: Mapped[str | None] = mapped_column(String(20))
+    place: Mapped[str | None] = mapped_column(String(200))
 
 
 class Impoundment(Base):
@@ -135,6 +143,9 @@ class Impoundment(Base):
     complaint_deadline: Mapped[date] = mapped_column(Date)
     note: Mapped[str | None] = mapped_column(Text)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # issue 13, Form A (r.3): the register's serial, per pound per year of the local seizure date.
+    register_year: Mapped[int | None] = mapped_column(Integer)
+    register_serial: Mapped[int | None] = mapped_column(Integer)
 
     pound: Mapped[Pound] = relationship()
     village: Mapped[Village] = relationship()
@@ -151,6 +162,7 @@ class Impoundment(Base):
         # The dispatcher's claim reminders, every minute (bench/district.py, docs/EXPLAIN.md).
         Index("ix_impoundments_status_claim", "status", "claim_deadline"),
         Index("ix_impoundments_owner_occasion", "owner_id", "village_id", "seized_on"),
+        UniqueConstraint("pound_id", "register_year", "register_serial", name="uq_impoundments_register_serial"),
     )
 
 
@@ -196,6 +208,8 @@ class DailyRate(Base):
     kind: Mapped[str] = mapped_column(String(16))
     amount_paise: Mapped[int] = mapped_column(Integer)
     effective_from: Mapped[date] = mapped_column(Date)
+    # §187(2): fixed "with previous approval of the District Panchayat" (issue 13).
+    approval_ref: Mapped[str | None] = mapped_column(String(120))
 
     __table_args__ = (
         UniqueConstraint("village_id", "kind", "effective_from", name="uq_daily_rates_village_kind_from"),
@@ -403,3 +417,53 @@ class InboundMessage(Base):
     outcome: Mapped[str | None] = mapped_column(String(32))
 
     __table_args__ = (UniqueConstraint("provider", "provider_id", name="uq_inbound_provider_id"),)
+
+
+# --- issue 13: §190 removal orders.
+
+
+class RemovalOrder(Base):
+    """§190(1): a mamlatdar's order to remove cattle to a place by a date."""
+
+    __tablename__ = "removal_orders"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    taluka: Mapped[str] = mapped_column(String(120))
+    kind: Mapped[str] = mapped_column(String(16))  # resident_dry (§190(1)(a)) | non_resident (§190(1)(b))
+    place: Mapped[str] = mapped_column(String(200))
+    deadline: Mapped[date] = mapped_column(Date)
+    mamlatdar_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    mamlatdar: Mapped[Person] = relationship()
+    villages: Mapped[list[Village]] = relationship(secondary="removal_order_villages", order_by="Village.code")
+    owners: Mapped[list["RemovalOrderOwner"]] = relationship(back_populates="order", order_by="RemovalOrderOwner.id")
+
+
+class RemovalOrderVillage(Base):
+    __tablename__ = "removal_order_villages"
+
+    order_id: Mapped[int] = mapped_column(ForeignKey("removal_orders.id"), primary_key=True)
+    village_id: Mapped[int] = mapped_column(ForeignKey("villages.id"), primary_key=True, index=True)
+
+
+class RemovalOrderOwner(Base):
+    """One owner named in a removal order, and what became of it: compliance,
+    removal by the police (§190(2)), a fine the mamlatdar imposed (§190(3),
+    recorded here, never imposed by Dabbo)."""
+
+    __tablename__ = "removal_order_owners"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("removal_orders.id"), index=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), index=True)
+    complied_on: Mapped[date | None] = mapped_column(Date)
+    police_removed_on: Mapped[date | None] = mapped_column(Date)
+    police_phone: Mapped[str | None] = mapped_column(String(20))
+    fine_paise: Mapped[int | None] = mapped_column(Integer)
+    fine_on: Mapped[date | None] = mapped_column(Date)
+
+    order: Mapped[RemovalOrder] = relationship(back_populates="owners")
+    person: Mapped[Person] = relationship()
+
+    __table_args__ = (UniqueConstraint("order_id", "person_id", name="uq_removal_order_owner"),)

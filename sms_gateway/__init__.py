@@ -29,14 +29,16 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     # Imported here, not at the top: the worker and cron import this package
     # too, and need none of the web's blueprints (nor pydantic, alembic).
-    from sms_gateway import api, api_money, health  # noqa: F401  api_money adds routes to api.bp
+    from sms_gateway import api, api_books, api_money, api_orders, health  # noqa: F401  they add routes to api.bp
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
     register_optional_blueprints(app)
     register_error_handlers(app)
     if settings.bench_floor:
-        register_bench_floor(app)
+        from sms_gateway import bench_floor  # psycopg_pool is only needed by the bench
+
+        bench_floor.register(app, settings.database_url)
 
     from sms_gateway import cli
 
@@ -50,6 +52,7 @@ def register_optional_blueprints(app: Flask) -> None:
     import importlib
 
     for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard",
+                 "sms_gateway.books_pages", "sms_gateway.public",
                  "sms_gateway.webhooks.exotel", "sms_gateway.webhooks.exotel_voice",
                  "sms_gateway.webhooks.twilio_voice", "sms_gateway.simulator_voice"):
         try:
@@ -59,13 +62,6 @@ def register_optional_blueprints(app: Flask) -> None:
                 continue
             raise
         app.register_blueprint(module.bp)
-
-
-def register_bench_floor(app: Flask) -> None:
-    """`GET /bench/floor`: a constant answer from the same gunicorn and app,
-    the floor bench/district.py measures every endpoint against. Only with
-    BENCH_FLOOR=on; never in production."""
-    app.add_url_rule("/bench/floor", "bench_floor", lambda: ("ok", 200, {"Content-Type": "text/plain"}))
 
 
 def ussd_apology() -> str:

@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any, Callable
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
 
@@ -19,6 +19,7 @@ from handlers import admin, broadcasts, records
 from handlers.errors import Refused
 from handlers.received import first_unstorable_field
 from models import law, queries
+from models.db import read_only
 from models.tables import Event, Impoundment, OutboundMessage
 from sms_gateway import money_views, schemas
 from sms_gateway.openapi import document as openapi_document_of
@@ -28,9 +29,10 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 class Route:
-    def __init__(self, method, path, summary, body, query, status):
+    def __init__(self, method, path, summary, body, query, status, also=()):
         self.method, self.path, self.summary = method, path, summary
         self.body, self.query, self.status = body, query, status
+        self.also = also  # other media types the success may come as (issue 13: "text/csv")
 
 
 ROUTES: list[Route] = []
@@ -41,11 +43,12 @@ def api_error(status: int, error: str, field: str | None = None, **extra):
 
 
 def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None = None,
-          query: type[BaseModel] | None = None, status: int = 200):
-    """Declare a route: validated body/query in, (dict, status) or dict out."""
+          query: type[BaseModel] | None = None, status: int = 200, also: tuple[str, ...] = ()):
+    """Declare a route: validated body/query in, (dict, status) or dict out
+    (or a Response of one of the `also` media types)."""
 
     def decorate(view: Callable[..., Any]):
-        ROUTES.append(Route(method, path, summary, body, query, status))
+        ROUTES.append(Route(method, path, summary, body, query, status, also))
         flask_path = path.replace("{", "<").replace("}", ">")
 
         def endpoint(**path_args):
@@ -74,6 +77,8 @@ def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None 
                 db().rollback()
                 return api_error(refused.status, refused.message, refused.field, code=refused.code)
             db().commit()
+            if isinstance(result, Response):  # a CSV export (sms_gateway.api_books)
+                return result
             if isinstance(result, tuple):
                 return jsonify(result[0]), result[1]
             return jsonify(result), status
@@ -132,6 +137,8 @@ def impoundment_json(session, impoundment: Impoundment) -> dict:
         "complaint_deadline": iso(impoundment.complaint_deadline),
         "closed_at": iso(impoundment.closed_at, tz),
         "note": impoundment.note,
+        "register_serial": impoundment.register_serial,
+        "register_year": impoundment.register_year,
     }
 
 
@@ -169,7 +176,7 @@ def message_json(message: OutboundMessage) -> dict:
 
 
 def find_impoundment(session, impoundment_id: int) -> Impoundment:
-    impoundment = session.get(Impoundment, impoundment_id, options=queries.WITH_PLACE_AND_OUTCOME)
+    impoundment = queries.impoundment_by_id(session, impoundment_id)
     if impoundment is None:
         raise Refused("unknown_impoundment", f"no impoundment {impoundment_id}", field="id", status=404)
     return impoundment
@@ -201,8 +208,9 @@ def put_daily_rates(code: str, body: schemas.DailyRatesIn):
     effective = body.effective_from or law.local_date(now(), village.timezone)
     if any(amount < 0 for amount in body.rates.values()):
         raise Refused("negative_amount", "rates cannot be negative", field="rates")
-    admin.set_daily_rates(db(), village, body.rates, effective)
-    return {"village": village.code, "rates": body.rates, "effective_from": effective.isoformat()}
+    admin.set_daily_rates(db(), village, body.rates, effective, approval_ref=body.approval_ref)
+    return {"village": village.code, "rates": body.rates, "effective_from": effective.isoformat(),
+            "approval_ref": body.approval_ref}
 
 
 @route("PUT", "/villages/{code}/security-scale", "Set the village's security scale (§189(1))",
@@ -229,12 +237,14 @@ def post_pound(code: str, body: schemas.PoundIn):
 @route("POST", "/people", "Register an owner, keeper or official", body=schemas.PersonIn, status=201)
 def post_person(body: schemas.PersonIn):
     session = db()
-    village = admin.require_village(session, body.village)
+    village = admin.require_village(session, body.village) if body.village else None
     pound = admin.require_pound(session, body.pound) if body.pound else None
     person = admin.create_person(session, phone=body.phone, name=body.name, role=body.role, village=village,
-                                 pound=pound, language=body.language, now=now())
+                                 pound=pound, language=body.language, now=now(), taluka=body.taluka,
+                                 approved_on=body.approved_on, approval_ref=body.approval_ref)
     return {"id": person.id, "phone": person.phone, "name": person.name, "role": person.role,
-            "village": village.code, "pound": pound.code if pound else None, "language": person.language}
+            "village": village.code if village else None, "pound": pound.code if pound else None,
+            "language": person.language, "taluka": person.taluka}
 
 
 @route("POST", "/people/{phone}/animals", "Register an animal to its owner", body=schemas.AnimalIn, status=201)
@@ -265,9 +275,14 @@ def post_impoundment(body: schemas.ImpoundmentIn):
         seizure = session.get(records.Seizure, body.seizure)
         if seizure is None:
             raise Refused("unknown_seizure", f"no seizure {body.seizure}", field="seizure", status=404)
+    seizer = None
+    if body.seizer_phone:
+        seizer = admin.person_for_phone(session, admin.require_phone(body.seizer_phone, "seizer_phone",
+                                                                     pound.village.country), now(),
+                                        language=pound.village.language)
     [impoundment] = records.seize(session, pound=pound, kind=admin.require_kind(body.kind), tags=[body.tag],
                                   now=now(), seized_at=body.seized_at, keeper=keeper, seizure=seizure,
-                                  note=body.note)
+                                  note=body.note, seizer=seizer, place=body.place)
     return impoundment_json(session, impoundment)
 
 
@@ -309,6 +324,7 @@ def get_impoundment(id: str):
        query=schemas.DuesQuery)
 def get_dues(id: str, query: schemas.DuesQuery):
     session = db()
+    read_only(session)   # reads only: no BEGIN / COMMIT round trips
     impoundment = find_impoundment(session, parse_id(id))
     at = query.at or now()
     if at < impoundment.seized_at:

@@ -36,7 +36,7 @@ def document(routes: Iterable) -> dict:
         if r.body is not None:
             operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": ref(r.body)}}}
         responses = {str(r.status): {"description": "success", "content": {"application/json": {"schema": {
-            "type": "object"}}}}}
+            "type": "object"}}} | {media: {"schema": {"type": "string"}} for media in r.also}}}
         for code in ("400", "401", "404", "409", "422"):
             responses[code] = {"description": "refused", "content": {"application/json": {"schema": {
                 "$ref": "#/components/schemas/Error"}}}}

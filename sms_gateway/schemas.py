@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 Language = Literal["gu", "hi", "en"]
-Role = Literal["owner", "keeper", "official"]
+Role = Literal["owner", "keeper", "official", "mamlatdar", "police"]
 Paise = Field(ge=0, le=10**12)
 
 
@@ -40,6 +40,7 @@ class VillageIn(Body):
 class DailyRatesIn(Body):
     rates: dict[str, int] = Field(min_length=1)
     effective_from: date | None = None
+    approval_ref: str | None = Field(default=None, max_length=120)  # §187(2): the District Panchayat's
 
 
 class ScaleRowIn(Body):
@@ -64,9 +65,13 @@ class PersonIn(Body):
     phone: str = Field(min_length=1, max_length=32)
     name: str | None = Field(default=None, max_length=120)
     role: Role
-    village: str = Field(min_length=1, max_length=32)
+    # A mamlatdar is bound to a taluka instead of a village; police to either (issue 13).
+    village: str | None = Field(default=None, min_length=1, max_length=32)
     pound: str | None = Field(default=None, max_length=32)
     language: Language | None = None
+    taluka: str | None = Field(default=None, min_length=1, max_length=120)
+    approved_on: date | None = None  # §182(1): the TDO's approval of a keeper
+    approval_ref: str | None = Field(default=None, max_length=120)
 
 
 class AnimalIn(Body):
@@ -82,6 +87,9 @@ class ImpoundmentIn(Body):
     seizure: int | None = Field(default=None, ge=1)
     keeper_phone: str | None = Field(default=None, max_length=32)
     note: str | None = Field(default=None, max_length=500)
+    # issue 13, Form A: who brought the animal (§184(1)), who gets the entry by SMS; where from.
+    seizer_phone: str | None = Field(default=None, max_length=32)
+    place: str | None = Field(default=None, max_length=200)
 
 
 class ReleaseIn(Body):

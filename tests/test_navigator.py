@@ -40,7 +40,8 @@ def test_a_spoken_menu_offers_the_same_options(world, session, clock):
     said = navigator.pages(ctx, where.state, SPOKEN)[0].lines
     assert said[0] == "Dabbo cattle pound"
     assert said[1:] == ("Press 1 for Find animal by tag", "Press 2 for Fees and deposit",
-                        "Press 3 for Upcoming auctions", "Press 4 for My animals", "Press 5 for Language")
+                        "Press 3 for Upcoming auctions", "Press 4 for My animals", "Press 5 for Language",
+                        "Press 6 for Rates")
 
 
 def test_the_channels_own_keys_go_back_and_a_wrong_key_is_an_error(world, session, clock):

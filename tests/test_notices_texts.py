@@ -23,7 +23,10 @@ def values(lang: str) -> dict:
                                                ((3, "cow"), (2, "buffalo"), (1, "bullock"))),
                 receipt="100123", total=rupees, fee=rupees, days=28, expenses=rupees, deposit=rupees,
                 day="15-12-2026", proceeds=rupees, surplus=rupees, forfeited=rupees, count=14, today=3,
-                tomorrow=2, comp=money(lang, 10000), fees=rupees, to="+919825000400", paid_on="30-05-2027")
+                tomorrow=2, comp=money(lang, 10000), fees=rupees, to="+919825000400", paid_on="30-05-2027",
+                # issue 13: the register copy and §190 orders (names cut as handlers.register/removal cut them)
+                entries="12345/2026", tags=TAG, seized_at="07-12 11:00", taluka="Danta taluka of Banaskantha"[:30],
+                what=t(lang, "removal.resident_dry"), order=12345)
 
 
 NOTICE_KEYS = sorted(k for k in CATALOGUES["en"] if k.startswith("notice.") and k != "notice.broadcast")

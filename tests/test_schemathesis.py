@@ -18,7 +18,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from sms_gateway import api_money  # noqa: F401  (its routes join the document, as in create_app)
+from sms_gateway import api_books, api_money, api_orders  # noqa: F401  (their routes join the document, as in create_app)
 from sms_gateway.api import openapi_document
 from tests.conftest import ADMIN_TOKEN
 

@@ -16,7 +16,7 @@ SMS_KEYS = sorted(key for key in CATALOGUES["en"] if key.startswith("sms."))
 
 # Composite templates and the item template whose worst case fills their list.
 LIST_ITEMS = {"sms.auctions": "sms.auction_item", "sms.my": "sms.my_item_held", "sms.list": "sms.list_item",
-              "sms.seized_tags": "sms.seized_item"}
+              "sms.rates": "sms.rates_security", "sms.seized_tags": "sms.seized_item"}
 
 
 def longest_kind(language: str) -> str:
@@ -41,6 +41,8 @@ def worst_values(language: str) -> dict[str, object]:
         "security": amount, "dues": amount, "surplus": money(language, 10 ** 10),
         "proceeds": money(language, 10 ** 10),  # Rs 10 crore: the parser's upper bound
         "days": 365, "count": 99999, "max": 4, "ussd": "*384*12345#",
+        # issue 13: RATES
+        "village_code": "AMBAJI-DANTA-1234567", "heads": "10-99", "times": "10-99", "amount": amount,
     }
 
 

@@ -14,7 +14,7 @@ from models.tables import Impoundment, InboundMessage
 
 OWNER_EN, KEEPER_AMBA = "+919825000006", "+919825000001"
 PATH = "/webhooks/africastalking/ussd"
-ROOT_EN = "CON Dabbo cattle pound\n1 Find animal by tag\n2 Fees and deposit\n3 Upcoming auctions\n4 My animals\n5 Language"
+ROOT_EN = "CON Dabbo cattle pound\n1 Find animal by tag\n2 Fees and deposit\n3 Upcoming auctions\n4 My animals\n5 Language\n6 Rates"
 
 
 def body(response) -> str:

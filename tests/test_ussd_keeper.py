@@ -44,9 +44,9 @@ def test_seizure_asks_tag_then_kind_from_a_paged_list_then_confirms(english_keep
     assert ussd(KEEPER_AMBA, "1", "123456789013", "9") == (
         "CON Kind of animal:\n1 mule\n2 donkey\n3 pig\n4 sheep\n5 goat\n6 elephant\n0 Back")
     assert ussd(KEEPER_AMBA, "1", "123456789013", "5") == (
-        "CON Record seizure now: buffalo, tag 123456789013?\n1 Confirm\n0 Back")
+        "CON Record seizure now: buffalo, tag 123456789013?\n1 Confirm\n2 Brought by someone else\n0 Back")
     assert ussd(KEEPER_AMBA, "1", "123456789013", "9", "6") == (
-        "CON Record seizure now: elephant, tag 123456789013?\n1 Confirm\n0 Back")
+        "CON Record seizure now: elephant, tag 123456789013?\n1 Confirm\n2 Brought by someone else\n0 Back")
 
 
 def test_confirmed_seizure_records_an_impoundment_with_receipt_and_deadlines(english_keeper, ussd, session):
@@ -80,7 +80,7 @@ def test_a_ussd_seizure_makes_the_same_records_as_an_sms_seize(english_keeper, u
 
 
 def test_seizure_without_tag_gives_the_receipt_to_write_down(english_keeper, ussd, session):
-    assert ussd(KEEPER_AMBA, "1", "1", "1") == "CON Record seizure now: cow, no tag?\n1 Confirm\n0 Back"
+    assert ussd(KEEPER_AMBA, "1", "1", "1") == "CON Record seizure now: cow, no tag?\n1 Confirm\n2 Brought by someone else\n0 Back"
     answer = ussd(KEEPER_AMBA, "1", "1", "1", "1")
     untagged = session.scalars(select(Impoundment).where(Impoundment.tag.is_(None))).one()
     assert answer.startswith(f"END Recorded. Receipt {untagged.receipt}.")
@@ -165,3 +165,21 @@ def test_back_and_home_in_the_keeper_menu(english_keeper, ussd):
     assert ussd(KEEPER_AMBA, "1", "123456789013", "9", "0") == ussd(KEEPER_AMBA, "1", "123456789013")
     assert ussd(KEEPER_AMBA, "1", "123456789013", "5", "00") == ROOT_EN
     assert ussd(KEEPER_AMBA, "1", "123456789013", "5", "0", "0", "0") == ROOT_EN
+
+
+# --- issue 13: the seizer (§184(1)) and the register copy (r.3) ------------------------
+
+
+def test_a_seizure_brought_by_someone_else_records_the_seizer_who_gets_the_register_copy(english_keeper, ussd,
+                                                                                           session):
+    assert ussd(KEEPER_AMBA, "1", "123456789013", "5", "2") == "CON Phone of who brought it:\n0 Back"
+    assert ussd(KEEPER_AMBA, "1", "123456789013", "5", "2", "12") == (
+        "CON Not a phone number. Enter again:\n0 Back")
+    assert ussd(KEEPER_AMBA, "1", "123456789013", "5", "2", "9825000099") == (
+        "CON Record seizure now: buffalo, tag 123456789013, brought by +919825000099?\n1 Confirm\n0 Back")
+    assert ussd(KEEPER_AMBA, "1", "123456789013", "5", "2", "9825000099", "1").startswith("END Recorded.")
+    session.expire_all()
+    held = session.scalars(select(Impoundment).where(Impoundment.tag == "123456789013")).one()
+    assert held.seizure.seizer_phone == "+919825000099"
+    copy = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "register_copy")).one()
+    assert copy.to_phone == "+919825000099" and f"{held.register_serial}/2026" in copy.text

@@ -13,14 +13,14 @@ from models.tables import InboundMessage, Watch
 OWNER_GU, OWNER_HI, OWNER_EN, OFFICIAL = "+919825000004", "+919825000005", "+919825000006", "+919825000003"
 STRANGER = "+919825099999"
 
-ROOT_GU = "CON ઢોર ડબ્બો\n1 ઢોર શોધો\n2 ફી અને તારણ\n3 આવતા લીલામ\n4 મારાં ઢોર\n5 ભાષા"
-ROOT_EN = "CON Dabbo cattle pound\n1 Find animal by tag\n2 Fees and deposit\n3 Upcoming auctions\n4 My animals\n5 Language"
+ROOT_GU = "CON ઢોર ડબ્બો\n1 ઢોર શોધો\n2 ફી અને તારણ\n3 લીલામ\n4 મારાં ઢોર\n5 ભાષા\n6 દર"
+ROOT_EN = "CON Dabbo cattle pound\n1 Find animal by tag\n2 Fees and deposit\n3 Upcoming auctions\n4 My animals\n5 Language\n6 Rates"
 
 
 def test_first_screen_is_the_owner_menu_in_the_callers_language(world, ussd):
     assert ussd(OWNER_GU) == ROOT_GU
     assert ussd(OWNER_EN) == ROOT_EN
-    assert ussd(OWNER_HI) == "CON कांजी हाउस\n1 पशु खोजें\n2 शुल्क, जमानत\n3 आगामी नीलामी\n4 मेरे पशु\n5 भाषा"
+    assert ussd(OWNER_HI) == "CON कांजी हाउस\n1 पशु खोजें\n2 शुल्क, जमानत\n3 नीलामी\n4 मेरे पशु\n5 भाषा\n6 दरें"
 
 
 def test_an_official_and_a_stranger_get_the_owner_menu(world, ussd):
@@ -145,3 +145,15 @@ def test_every_step_is_kept_for_audit(world, ussd, session):
     assert [(s.phone, s.text, s.reply_text[:4]) for s in steps] == [
         (OWNER_EN, "", "CON "), (OWNER_EN, "1", "CON "), (OWNER_EN, "1*345678901234", "END ")]
     assert all(s.provider == "africastalking" for s in steps)
+
+
+# --- issue 13: 6 Rates, the list of fees exhibited (r.6) -----------------------------
+
+
+def test_six_rates_shows_the_fee_list_of_the_callers_village(world, ussd):
+    screen = ussd(OWNER_EN, "6")
+    assert screen.startswith("CON Fees Ambaji Gram (fee+per day):\ncow Rs 50+Rs 40\nbull Rs 100+Rs 50\n")
+
+
+def test_six_rates_for_a_caller_without_a_village_points_to_sms(world, ussd):
+    assert ussd(STRANGER, "6") == "END દરના પત્રક માટે RATES <ગામનો કોડ> SMS કરો.".replace("દરના પત્રક", "ફીના પત્રક")

@@ -54,6 +54,8 @@ COMMAND_WORDS: dict[str, str] = {
     "સૂચના": "notice",
     "सूचना": "notice",
     "auction": "auction",
+    # anyone (issue 13): the list of fees exhibited, r.6
+    "rates": "rates", "rate": "rates", "દર": "rates", "दर": "rates", "दरें": "rates",
 }
 
 # Local words for "auction": with a date they fix one (AUCTION), without they ask (AUCTIONS).
@@ -62,6 +64,8 @@ LOCAL_AUCTION_WORDS = ("લીલામ", "હરાજી", "नीलामी
 PROTEST_WORDS = ("protest", "protested", "વિરોધ", "विरोध")
 # SOLD … REFUSED: the owner appeared and refused or omitted to pay (§185(4), issue 12).
 REFUSED_WORDS = ("refused", "refuse", "refusal", "ઇનકાર", "इनकार")
+# SEIZE <tag> <kind> BY <phone>: the person who brought the animal (§184(1), issue 13).
+BY_WORDS = ("by", "દ્વારા", "द्वारा")
 
 LANGUAGE_WORDS: dict[str, str] = {
     "gu": "gu", "guj": "gu", "gujarati": "gu", "gujrati": "gu",
