@@ -43,7 +43,7 @@ SENT_PATTERNS = ("sms.*", "notice.*", "dash.signin_code_sms", "missed.sms*")
 FRAGMENTS = (
     "sms.more", "sms.auction_item", "sms.my_item_*", "sms.list_item", "sms.problem.*", "sms.usage.*",
     "sms.one_tag_at_a_time", "notice.release_protest", "notice.release_deposit", "notice.protest_complaint*",
-    "notice.protest_security", "missed.sms_item",
+    "notice.protest_security", "missed.sms_item", "sms.*_item", "sms.rates_security", "sms.rates_no_security",
 )
 # Messages sent as catalogue texts joined by spaces (handlers.inbound.refusal_text,
 # handlers.lookup._with_more_tags, handlers.notices.release_receipt_text): every combination

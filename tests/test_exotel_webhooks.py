@@ -124,7 +124,7 @@ def test_a_delivery_report_with_a_forged_token_changes_nothing(world, client, se
     ("+919825000001", ["LIST", "SEIZE 999988887777,999988887778 cow loose on the road", "SEIZE goat",
                        "RELEASE 123456789012", "RELEASE 345678901234 PROTEST", "FEES 999988887777", "HELP",
                        "LANG EN", "LIST", "RELEASE 5"]),
-    ("+919825000003", ["NOTICE Gram sabha on Sunday at 10", "AUCTION 15-12 11:00 Chowk", "HELP"]),
+    ("+919825000003", ["NOTICE Gram sabha on Sunday at 10", "AUCTION 15-12 11:00 Chowk", "HELP", "RATES"]),
 ])
 def test_a_days_real_replies_and_notices_all_pass_the_dlt_check(world, client, session, run_worker,
                                                                 exotel_settings, phone, texts):

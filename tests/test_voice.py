@@ -68,7 +68,7 @@ def test_the_owner_menu_is_spoken_in_the_callers_language_and_answered_by_one_ke
     assert document.said(upto_gather=0) == [
         sp(language, "ussd.owner.title"),
         *[sp(language, "voice.press", label=t(language, f"ussd.owner.{option}"), digit=n)
-          for n, option in enumerate(("find", "fees", "auctions", "mine", "language"), 1)],
+          for n, option in enumerate(("find", "fees", "auctions", "mine", "language", "rates"), 1)],
     ]
     assert document.languages == {said_language(provider, language)}
 
@@ -148,6 +148,14 @@ def test_the_language_menu_changes_the_callers_language(world, phone, session, l
     assert document.ends and document.said()[0] == sp(new, "ussd.lang.done")
     session.expire_all()
     assert session.scalar(select(Person.language).where(Person.phone == OWNERS[language])) == new
+
+
+@pytest.mark.parametrize("language", ["gu", "hi", "en"])
+def test_the_fee_list_is_read(world, phone, language):
+    caller = phone(OWNERS[language])
+    caller.call()
+    document = caller.press("6")
+    assert document.ends and len(document.said()) >= 2
 
 
 # --------------------------------------------------------------------- keeper paths, gu/hi/en
