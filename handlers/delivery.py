@@ -86,6 +86,7 @@ class Claimed:
     text: str
     person_id: int | None
     attempts: int  # counting this one
+    kind: str = "reply"  # voice_callback is a call (SPEC 11.5), the rest SMS
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ def claim(session: Session, ids: list[int], provider: str, now: datetime, quiet_
         else:
             go[row.id] = row
     outbox.settle(session, settled, now)
-    return [Claimed(id_, go[id_].to_phone, go[id_].text, go[id_].person_id, attempts)
+    return [Claimed(id_, go[id_].to_phone, go[id_].text, go[id_].person_id, attempts, go[id_].kind)
             for id_, attempts in outbox.claim(session, list(go), provider, now)]
 
 

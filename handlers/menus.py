@@ -21,7 +21,7 @@ from handlers.catalogue import LANGUAGES, day, days_text, kind_name, money, plac
 from handlers.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
 from handlers.navigator import Caller, Context, Ending, Info, Input, Menu, Option, State, Tree, Wrong
-from models import book_queries, law, law_settled
+from models import book_queries, law
 from models.phones import normalise_phone
 from models.tables import Pound
 
@@ -271,7 +271,7 @@ def _release(ctx: Context, state: State) -> Ending:
     amount = money(ctx.caller.language, record.total_paise)
     if state.protest:
         # §188(1) complaint deadline (or that it passed) and §185(3)'s four weeks (issue 12).
-        terms = law_settled.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
+        terms = law.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
         key = "ussd.release.done_protest_passed" if terms.complaint_deadline_passed else "ussd.release.done_protest_terms"
         return Ending(ctx.t(key, amount=amount, complaint=day(terms.complaint_deadline), day=day(terms.protest_deadline)))
     return Ending(ctx.t("ussd.release.done", amount=amount))

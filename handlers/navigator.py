@@ -51,7 +51,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from handlers.catalogue import DEFAULT_LANGUAGE, language_or_default, t
+from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, language_or_default, t
+from handlers.errors import Refused
 from models import queries
 from models.tables import Impoundment, Person
 
@@ -328,3 +329,27 @@ def shown(ctx: Context, where: Position) -> None:
     node = ctx.tree.nodes[where.state.node]
     if isinstance(node, Info) and node.on_show is not None and where.page == 0 and where.error is None:
         node.on_show(ctx, where.state)
+
+
+def carry_out(ctx: Context, act: Act, state: State) -> tuple[str, bool]:
+    """Run a confirm step (seize, release, language) in a savepoint, so that a refusal
+    changes nothing: (its answer, True), or (the refusal in the caller's words, False).
+    Every channel's confirm goes through here (USSD, voice)."""
+    try:
+        with ctx.session.begin_nested():
+            ending = act.run(ctx, state)
+            ctx.session.flush()
+    except Refused as refused:
+        return refusal_text(ctx, refused), False
+    return ending.text, True
+
+
+def refusal_text(ctx: Context, refused: Refused) -> str:
+    """A refusal in the caller's words, with what it knows (a held tag: where, since when)."""
+    key = f"ussd.refused.{refused.code}"
+    if key not in CATALOGUES[DEFAULT_LANGUAGE]:
+        return ctx.t("ussd.refused")
+    try:
+        return ctx.t(key, **refused.detail)
+    except (KeyError, IndexError):
+        return ctx.t("ussd.refused")

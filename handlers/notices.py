@@ -42,7 +42,7 @@ from handlers.catalogue import (
     t,
 )
 from handlers.outbox import SOLICITED_KINDS, queue_message
-from models import law, law_settled, outbox, queries
+from models import law, outbox, queries
 from models.tables import (
     Complaint,
     Deposit,
@@ -301,10 +301,10 @@ def protest_terms_text(impoundment: Impoundment, release: Release, lang: str) ->
     """SPEC 11.1 protest: the §188(1) complaint deadline (or that it has passed) and, where
     §189 applies, the §185(3) four weeks after which security is due."""
     village = impoundment.village
-    terms = law_settled.protest_terms(impoundment.seized_at, release.released_at, village.timezone)
+    terms = law.protest_terms(impoundment.seized_at, release.released_at, village.timezone)
     key = "notice.protest_complaint_passed" if terms.complaint_deadline_passed else "notice.protest_complaint"
     text = t(lang, key, complaint=short_day(terms.complaint_deadline))
-    if law_settled.security_notified_on(village.security_notified, village.security_notified_from,
+    if law.security_notified_on(village.security_notified, village.security_notified_from,
                                         impoundment.seized_on):
         text += " " + t(lang, "notice.protest_security", deadline=short_day(terms.protest_deadline))
     return text
@@ -517,9 +517,9 @@ def _security_dues(session: Session, now: datetime, morning_hour: int) -> None:
         moment = _local_moment(release.protest_deadline + timedelta(days=1), morning_hour, village.timezone)
         expires = _local_moment(release.protest_deadline + timedelta(days=SECURITY_DUE_DAYS), 0, village.timezone)
         complaint = queries.occasion_complaint(session, impoundment)
-        notified = law_settled.security_notified_on(village.security_notified, village.security_notified_from,
+        notified = law.security_notified_on(village.security_notified, village.security_notified_from,
                                                     impoundment.seized_on)
-        if not moment <= now < expires or not law_settled.security_due(
+        if not moment <= now < expires or not law.security_due(
                 release.protest_deadline, law.local_date(now, village.timezone), notified,
                 complaint is not None, complaint.outcome if complaint else None):
             continue

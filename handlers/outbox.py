@@ -17,7 +17,7 @@ from models import outbox
 from models.tables import OutboundMessage, Person
 
 # Kinds an owner did not ask for: quiet hours and STOP apply to these.
-SOLICITED_KINDS = frozenset({"reply", "release_receipt"})
+SOLICITED_KINDS = frozenset({"reply", "release_receipt", "voice_callback"})  # a call back answers a missed call
 
 
 def queue_message(

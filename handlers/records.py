@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from handlers import notices, register
 from handlers.catalogue import when
 from handlers.errors import Refused
-from models import law, law_settled, pending, queries
+from models import law, pending, queries
 from models.tables import (
     Animal,
     Deposit,
@@ -291,7 +291,7 @@ def sell(
     at = at or now
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
-    if not law_settled.sale_allowed(at, impoundment.auction_at):
+    if not law.sale_allowed(at, impoundment.auction_at):
         # SPEC 11.1: the sale is the published auction (§186(1)), never before it.
         raise Refused("before_auction", "the sale is the auction: not before the auction time", field="at",
                       status=409, auction_at=impoundment.auction_at.isoformat())

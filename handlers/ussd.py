@@ -26,9 +26,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from handlers import menus, navigator
-from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, t
+from handlers.catalogue import DEFAULT_LANGUAGE, t
 from handlers.commands import normalise_digits
-from handlers.errors import Refused
 from handlers.navigator import Act, Context, Layout, Page, State, View
 from handlers.received import OutboxRowsWritten, printable, stored_answer
 from handlers.text import fits_ussd_page
@@ -224,27 +223,13 @@ def screen(session: Session, *, phone: str, text: str, now: datetime, settings=N
 
 
 def _act(ctx: Context, act: Act, state: State) -> Screen:
-    """Run a confirm step inside a savepoint, so that a refusal changes
-    nothing, and collect the outbox rows it wrote."""
+    """Run a confirm step (`navigator.carry_out`: a refusal changes nothing) and collect
+    the outbox rows it wrote."""
     with OutboxRowsWritten(ctx.session) as written:
-        try:
-            with ctx.session.begin_nested():
-                shown = act.run(ctx, state)
-                ctx.session.flush()
-        except Refused as refused:
-            return _end(_refusal(ctx, refused))
-    return Screen(shown.text, True, written.ids(), changed_records=True)
-
-
-def _refusal(ctx: Context, refused: Refused) -> str:
-    """The refusal's screen, with what it knows (a held tag: where, since when)."""
-    key = f"ussd.refused.{refused.code}"
-    if key not in CATALOGUES[DEFAULT_LANGUAGE]:
-        return ctx.t("ussd.refused")
-    try:
-        return ctx.t(key, **refused.detail)
-    except (KeyError, IndexError):
-        return ctx.t("ussd.refused")
+        text, done = navigator.carry_out(ctx, act, state)
+    if not done:
+        return _end(text)
+    return Screen(text, True, written.ids(), changed_records=True)
 
 
 # --------------------------------------------------------------------- one webhook request

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import logging
+import secrets
+
+import click
 
 from flask import Flask, jsonify, request
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -24,15 +27,35 @@ class MissingSecret(RuntimeError):
     """Neither SECRET_KEY nor ADMIN_TOKEN: nothing to sign sessions with."""
 
 
+def session_key(settings: Settings) -> str:
+    """What signs the dashboard's cookies. No fixed fallback: a key in the source would let
+    anyone forge a session (issue 18 D), so a web process with neither SECRET_KEY nor
+    ADMIN_TOKEN refuses to start. A CLI command (`db upgrade`, `demo`, `dispatch`, `dlt`)
+    serves no browser: it gets a random key of its own process instead."""
+    key = signing_key(settings)
+    if key:
+        return key
+    if _in_cli_command():
+        return secrets.token_hex(32)
+    raise MissingSecret("Dabbo will not start: set SECRET_KEY (it signs dashboard sessions and sign-in "
+                        "codes) or ADMIN_TOKEN (then that signs them) in the environment.")
+
+
+def _in_cli_command() -> bool:
+    """True while the Flask CLI runs a command other than `run` (the development server)."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if "run" in (ctx.info_name, ctx.command.name):
+            return False
+        ctx = ctx.parent
+    return click.get_current_context(silent=True) is not None
+
+
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings.from_env()
-    if not signing_key(settings):
-        # No fixed fallback: a key in the source would let anyone forge a session (issue 18 D).
-        raise MissingSecret("Dabbo will not start: set SECRET_KEY (it signs dashboard sessions and sign-in "
-                            "codes) or ADMIN_TOKEN (then that signs them) in the environment.")
     app = Flask(__name__, instance_path=str(INSTANCE_DIR))
     app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
-    app.config["SECRET_KEY"] = signing_key(settings)
+    app.config["SECRET_KEY"] = session_key(settings)
     app.extensions["dabbo"] = make_runtime(settings)
     app.teardown_appcontext(close_db)
 
@@ -63,7 +86,9 @@ def register_optional_blueprints(app: Flask) -> None:
     for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard",
                  "sms_gateway.books_pages", "sms_gateway.public",
                  "sms_gateway.cost_page", "sms_gateway.impoundment_page", "sms_gateway.staff_forms",
-                 "sms_gateway.composer_page"):
+                 "sms_gateway.composer_page",
+                 "sms_gateway.webhooks.exotel", "sms_gateway.webhooks.exotel_voice",
+                 "sms_gateway.webhooks.twilio_voice", "sms_gateway.simulator_voice"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

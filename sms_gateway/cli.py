@@ -9,6 +9,7 @@ from alembic.config import Config
 from flask import Flask
 from flask.cli import AppGroup
 
+from sms_gateway import cli_dlt
 from sms_gateway import demo as demo_data
 from sms_gateway import dispatcher, queues
 
@@ -48,6 +49,7 @@ def register(app: Flask) -> None:
                          autogenerate=True)
 
     app.cli.add_command(db_group)
+    cli_dlt.register(app)
 
     @app.cli.command("demo")
     def demo():

@@ -23,7 +23,6 @@ child throws away the database connections it inherited (SQLAlchemy's
 """
 from __future__ import annotations
 
-import inspect
 import logging
 import os
 import time
@@ -35,7 +34,7 @@ from rq.timeouts import JobTimeoutException
 from handlers import delivery
 from models import outbox
 from sms_gateway import dispatcher, queues
-from sms_gateway.providers.base import PERMANENT, SENT, Outgoing, Provider, SendResult, get_provider
+from sms_gateway.providers.base import PERMANENT, SENT, Outgoing, Provider, SendResult, get_provider, send_all
 from sms_gateway.runtime import Runtime, make_runtime
 from sms_gateway.settings import Settings
 
@@ -126,9 +125,9 @@ def deliver(runtime: Runtime, provider: Provider, message_ids: Iterable[int]) ->
     claimed = _claim(runtime, provider, ids, counts)
     if claimed:
         batch = _Batch(runtime, claimed, counts)
-        outgoing = [Outgoing(to=m.to_phone, text=m.text, ref=str(m.id)) for m in claimed]
+        outgoing = [Outgoing(to=m.to_phone, text=m.text, ref=str(m.id), kind=m.kind) for m in claimed]
         try:
-            results = _send_many(provider, outgoing, batch.record)
+            results = send_all(provider, outgoing, on_request=batch.record)
         except _OutOfTime:
             results = []
         except JobTimeoutException:
@@ -141,15 +140,6 @@ def deliver(runtime: Runtime, provider: Provider, message_ids: Iterable[int]) ->
         batch.release_unrecorded()
     counts["skipped"] = len(ids) - len(claimed) - counts["cancelled"] - counts["deferred"]
     return ", ".join(f"{name} {count}" for name, count in counts.items())
-
-
-def _send_many(provider: Provider, outgoing: list[Outgoing], on_request) -> list[SendResult]:
-    """`provider.send_many`, reporting each request as it is answered when the
-    adapter can (every adapter here does; one that cannot is written at the
-    end of its batch, as before issue 18)."""
-    if "on_request" in inspect.signature(provider.send_many).parameters:
-        return provider.send_many(outgoing, on_request=on_request)
-    return provider.send_many(outgoing)
 
 
 class _OutOfTime(Exception):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+EXOTEL_MUMBAI = "https://api.in.exotel.com"
 INSTANCE_DIR = Path(__file__).resolve().parent.parent / "instance"
 
 
@@ -39,6 +40,17 @@ class Settings:
     at_sender_id: str | None = None
     at_webhook_token: str | None = None
     at_api_base: str | None = None
+    # SPEC section 11.4: Exotel, DLT, missed calls.
+    exotel_sid: str | None = None
+    exotel_api_key: str | None = None
+    exotel_api_token: str | None = None
+    exotel_from: str | None = None
+    exotel_api_base: str = EXOTEL_MUMBAI
+    exotel_webhook_token: str | None = None
+    dlt_entity_id: str | None = None
+    missed_call_answer: str = "sms"
+    exotel_caller_id: str | None = None  # the ExoPhone a call back rings from (README)
+    exotel_flow_url: str | None = None  # the call flow a call back connects to (README)
     public_base_url: str | None = None
     ussd_service_code: str = "*384*1#"
     reminder_days: tuple[int, ...] = (3, 1)
@@ -76,6 +88,16 @@ class Settings:
             at_sender_id=get("AT_SENDER_ID"),
             at_webhook_token=get("AT_WEBHOOK_TOKEN"),
             at_api_base=get("AT_API_BASE"),
+            exotel_sid=get("EXOTEL_SID"),
+            exotel_api_key=get("EXOTEL_API_KEY"),
+            exotel_api_token=get("EXOTEL_API_TOKEN"),
+            exotel_from=get("EXOTEL_FROM"),
+            exotel_api_base=(get("EXOTEL_API_BASE") or EXOTEL_MUMBAI).rstrip("/"),
+            exotel_webhook_token=get("EXOTEL_WEBHOOK_TOKEN"),
+            dlt_entity_id=get("DLT_ENTITY_ID"),
+            missed_call_answer=(get("MISSED_CALL_ANSWER") or "sms").lower(),
+            exotel_caller_id=get("EXOTEL_CALLER_ID"),
+            exotel_flow_url=get("EXOTEL_FLOW_URL"),
             public_base_url=(get("PUBLIC_BASE_URL") or "").rstrip("/") or None,
             ussd_service_code=get("USSD_SERVICE_CODE") or defaults.ussd_service_code,
             reminder_days=_int_list(get("REMINDER_DAYS") or "3,1"),

@@ -13,6 +13,7 @@ import time
 from dataclasses import replace
 from datetime import datetime, timezone
 
+import click
 import pytest
 from sqlalchemy import select
 
@@ -40,6 +41,21 @@ def wrong(code: str) -> str:
 
 def test_the_web_process_refuses_to_start_with_neither_secret_key_nor_admin_token(settings):
     with pytest.raises(MissingSecret, match="set SECRET_KEY .* or ADMIN_TOKEN"):
+        create_app(replace(settings, secret_key=None, admin_token=None))
+
+
+@pytest.mark.parametrize("command", ["dispatch", "upgrade", "demo", "sync"])
+def test_a_cli_command_serves_no_browser_and_starts_with_neither_secret(settings, command):
+    """`flask --app sms_gateway dispatch` (and db upgrade, demo, dlt sync) must work where only
+    the web's secrets are missing: each gets a random key of its own process."""
+    with click.Context(click.Command(command)):
+        first = create_app(replace(settings, secret_key=None, admin_token=None))
+        second = create_app(replace(settings, secret_key=None, admin_token=None))
+    assert len(first.config["SECRET_KEY"]) == 64 and first.config["SECRET_KEY"] != second.config["SECRET_KEY"]
+
+
+def test_the_development_server_refuses_to_start_with_neither_secret(settings):
+    with click.Context(click.Command("run")), pytest.raises(MissingSecret):
         create_app(replace(settings, secret_key=None, admin_token=None))
 
 

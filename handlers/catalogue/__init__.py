@@ -27,6 +27,16 @@ def language_or_default(language: str | None) -> str:
     return language if language in CATALOGUES else DEFAULT_LANGUAGE
 
 
+# What a caller hears: one who reads Gujarati in Latin letters (`gul`) listens to Gujarati.
+_HEARD = {"gul": "gu"}
+
+
+def heard_language(language: str | None) -> str:
+    """The language a voice call speaks to someone who reads `language`."""
+    language = language_or_default(language)
+    return _HEARD.get(language, language)
+
+
 def t(language: str | None, key: str, **values) -> str:
     """The message `key` in `language`, filled with `values`."""
     return CATALOGUES[language_or_default(language)][key].format(**values)

@@ -12,6 +12,7 @@ the notice board shows the list, in gu/hi/en, so those come from the English
 catalogue at the end, by name (a test checks that gul has every key).
 """
 from handlers.catalogue import en as _en
+from handlers.catalogue import gu as _gu
 
 MESSAGES = {
     "money": "Rs {rupees}",
@@ -261,7 +262,15 @@ MESSAGES = {
     "ussd.seize.confirm_by": "Japti nondho: {what}, laavnar {phone}?",
     "ussd.seize.seizer_bad": "Phone number nathi. Fari lakho:",
     "ussd.seize.seizer_prompt": "Laavnarno phone number:",
+    # --- issue 14: a missed call answered by SMS ---
+    "missed.sms": "Dabbo: aaje dabbama tamara dhor: {items}. Vigat mate FEES ane tag moklo.",
+    "missed.sms_item": "{tag} {kind} {pound}ma, bharvana {total}",
+    "missed.sms_none": "Dabbo: aaje tamaru koi dhor dabbama nathi.",
 }
+
+# Spoken words (voice menus, a call back): one who reads Gujarati in Latin letters hears
+# Gujarati (catalogue.heard_language), so these are the Gujarati catalogue's, never sent by SMS.
+MESSAGES.update({key: text for key, text in _gu.MESSAGES.items() if key.startswith(("voice.", "missed.voice"))})
 
 # The dashboard (staff only, read in gu/hi/en) and the exhibited fee list (r.6: printed in
 # gu/hi/en for the notice board): the English wording, key by key.

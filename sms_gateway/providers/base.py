@@ -24,6 +24,8 @@ STATUS_SENT = "sent"  # the provider (or the network behind it) has the message
 STATUS_DELIVERED = "delivered"
 STATUS_FAILED = "failed"
 
+VOICE_CALLBACK = "voice_callback"  # SPEC 11.5: a call back, sent through the provider's calls API
+
 
 @dataclass(frozen=True)
 class Outgoing:
@@ -33,6 +35,7 @@ class Outgoing:
     to: str  # E.164, e.g. "+919812345678"
     text: str
     ref: str
+    kind: str = "reply"  # the outbox kind; VOICE_CALLBACK is a call, not an SMS
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,22 @@ def http_outcome(status: int) -> str:
     return PERMANENT
 
 
+def send_all(provider: Provider, messages: Sequence[Outgoing], on_request: OnRequest = None) -> list[SendResult]:
+    """One result per message, in order: SMS through `send_many`, call backs one by one
+    through the adapter's `call` (a provider without a calls API refuses them for good).
+    `on_request` hears each request's results as they come, as in `send_many`."""
+    calls = [m for m in messages if m.kind == VOICE_CALLBACK]
+    texts = [m for m in messages if m.kind != VOICE_CALLBACK]
+    results = {r.ref: r for r in (provider.send_many(texts, on_request=on_request) if texts else [])}
+    place_call = getattr(provider, "call", None)
+    for message in calls:
+        results[message.ref] = place_call(message) if place_call is not None else \
+            SendResult(message.ref, PERMANENT, error=f"{provider.name} cannot place calls")
+        if on_request is not None:
+            on_request([results[message.ref]])
+    return [results.get(m.ref) or SendResult(m.ref, TRANSIENT, error="no result") for m in messages]
+
+
 def get_provider(settings) -> Provider:
     """The adapter `settings.sms_provider` names. Build it once per process
     (it holds an HTTP connection pool) and reuse it for every send.
@@ -127,4 +146,8 @@ def get_provider(settings) -> Provider:
         from .africastalking import AfricasTalkingProvider
 
         return AfricasTalkingProvider.from_settings(settings)
-    raise ValueError(f"unknown SMS_PROVIDER {settings.sms_provider!r}: use console, twilio or africastalking")
+    if name == "exotel":
+        from .exotel import ExotelProvider
+
+        return ExotelProvider.from_settings(settings)
+    raise ValueError(f"unknown SMS_PROVIDER {settings.sms_provider!r}: use console, twilio, africastalking or exotel")

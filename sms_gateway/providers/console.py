@@ -43,6 +43,10 @@ class ConsoleProvider:
     def send_many(self, messages: Sequence[Outgoing], on_request: OnRequest = None) -> list[SendResult]:
         return one_request_each(self.send, messages, on_request)
 
+    def call(self, message: Outgoing) -> SendResult:
+        logger.info("call back to %s (ref %s): %s", message.to, message.ref, message.text)
+        return SendResult(ref=message.ref, outcome=SENT, provider_id=f"console-call-{message.ref}")
+
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
         """Nothing ever calls back for a console message."""
         return None

@@ -34,6 +34,7 @@ logger = logging.getLogger("dabbo.providers.twilio")
 
 DEFAULT_TIMEOUT_S = 10.0  # a hung Twilio must not hang an RQ worker
 STATUS_CALLBACK_PATH = "/webhooks/twilio/status"
+VOICE_PATH = "/webhooks/twilio/voice"  # a call back (SPEC 11.5) is answered by the voice menu
 OPTED_OUT_CODE = 21610  # "Attempt to send to unsubscribed recipient" (the owner texted STOP)
 
 # Twilio MessageStatus -> our outbox status. queued/accepted/scheduled/sending
@@ -116,6 +117,7 @@ class TwilioProvider:
         status_callback: str | None = None,
         api_base: str | None = None,
         timeout: float = DEFAULT_TIMEOUT_S,
+        voice_url: str | None = None,
     ) -> None:
         if not account_sid or not auth_token:
             raise ValueError("Twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN")
@@ -124,6 +126,7 @@ class TwilioProvider:
         self._from = from_
         self._messaging_service_sid = messaging_service_sid
         self._status_callback = status_callback
+        self._voice_url = voice_url
         # TwilioHttpClient applies `timeout` to connect and to each read
         # (twilio/http/http_client.py, TwilioHttpClient.__init__ / request).
         self._client = Client(account_sid, auth_token, http_client=TwilioHttpClient(timeout=timeout))
@@ -151,6 +154,7 @@ class TwilioProvider:
             status_callback=callback,
             api_base=settings.twilio_api_base,
             timeout=timeout,
+            voice_url=settings.public_base_url + VOICE_PATH if settings.public_base_url else None,
         )
 
     def send(self, message: Outgoing) -> SendResult:
@@ -183,6 +187,20 @@ class TwilioProvider:
 
     def send_many(self, messages: Sequence[Outgoing], on_request: OnRequest = None) -> list[SendResult]:
         return one_request_each(self.send, messages, on_request)
+
+    def call(self, message: Outgoing) -> SendResult:
+        """A call back (SPEC 11.5): Twilio rings `message.to` and asks the voice webhook
+        what to say, with `callback` = the outbox row, whose words it reads first."""
+        if not self._from or not self._voice_url:
+            return SendResult(message.ref, PERMANENT, error="a call back needs TWILIO_FROM and PUBLIC_BASE_URL")
+        try:
+            created = self._client.calls.create(to=message.to, from_=self._from,
+                                                url=f"{self._voice_url}?callback={message.ref}")
+        except (TwilioRestException, TwilioServiceException) as exc:
+            return self._refused(message, exc)
+        except (requests.RequestException, json.JSONDecodeError) as exc:
+            return SendResult(ref=message.ref, outcome=TRANSIENT, error=f"network: {type(exc).__name__}")
+        return SendResult(ref=message.ref, outcome=SENT, provider_id=created.sid)
 
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
         return parse_twilio_status(form)

@@ -6,18 +6,17 @@ constant time; no token configured means every call is refused.
 """
 from __future__ import annotations
 
-import hmac
 import logging
 import uuid
 
-from flask import Blueprint, Response, abort, request
+from flask import Blueprint, Response, request
 
-from handlers import delivery, limits, ussd
+from handlers import limits, ussd
 from handlers.inbound import Inbound
-from sms_gateway import parked, ratelimit
+from sms_gateway import ratelimit
 from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.africastalking import parse_at_status
-from sms_gateway.webhooks import answer_sms
+from sms_gateway.webhooks import answer_via_outbox, record_delivery, require_token
 
 bp = Blueprint("africastalking_webhooks", __name__, url_prefix="/webhooks/africastalking")
 
@@ -27,10 +26,7 @@ log = logging.getLogger("dabbo.webhooks.africastalking")
 
 def check_token() -> None:
     """403 unless the `token` query parameter equals AT_WEBHOOK_TOKEN."""
-    expected = settings().at_webhook_token
-    given = request.args.get("token", "")
-    if not expected or not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
-        abort(403)
+    require_token(settings().at_webhook_token)
 
 
 @bp.post("/sms")
@@ -41,14 +37,7 @@ def inbound_sms():
     form = request.form
     inbound = Inbound(phone=form.get("from", ""), text=form.get("text", ""), provider=PROVIDER,
                       provider_id=form.get("id") or f"missing-{uuid.uuid4()}")
-    arrived = now()
-    try:
-        answer_sms(inbound, reply_via_outbox=True)
-    except Exception:
-        # The database is unreachable or worse: never a 500 to the gateway (SPEC section 4),
-        # and the message is kept for the dispatcher to answer once it is back, as of now.
-        log.exception("inbound AT SMS failed; parked for replay")
-        parked.park(runtime(), inbound, received_at=arrived)
+    answer_via_outbox(inbound, log)
     return Response("", status=200, content_type="text/plain")
 
 
@@ -80,20 +69,7 @@ def delivery_report():
     row forward, never back; UserInBlacklist marks the person opted out. The
     same report twice changes nothing the second time."""
     check_token()
+    # AT retries reports that are not answered 200.
     form = request.form
-    update = parse_at_status(form)
-    if update is None:
-        # Answered 200 all the same, but an operator sees when AT adds a status.
-        log.warning("africastalking delivery report ignored: unknown status %r for message %r",
-                    form.get("status"), form.get("id"))
-        return Response("", status=200, content_type="text/plain")
-    try:
-        if not delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
-                                      update.opted_out, now(), retry=update.retry):
-            log.warning("africastalking delivery report ignored: status %r for unknown message %r",
-                        form.get("status"), form.get("id"))
-        db().commit()
-    except Exception:
-        log.exception("AT delivery report failed")  # AT retries reports that are not answered 200
-        return Response("", status=500, content_type="text/plain")
-    return Response("", status=200, content_type="text/plain")
+    status = record_delivery(PROVIDER, parse_at_status(form), log, form.get("status"), form.get("id"))
+    return Response("", status=status, content_type="text/plain")

@@ -20,12 +20,17 @@ import pytest
 from sms_gateway.settings import Settings
 
 from .at_server import FakeAfricasTalking
+from .exotel_server import FakeExotel
 from .twilio_server import FakeTwilio
 
 PUBLIC_BASE_URL = "https://dabbo.example.org"
 TWILIO_FROM = "+15005550006"
 AT_SENDER_ID = "DABBO"
 AT_WEBHOOK_TOKEN = "at-webhook-token-for-tests"
+EXOTEL_FROM = "DABBOP"
+EXOTEL_CALLER_ID = "07940000000"
+EXOTEL_WEBHOOK_TOKEN = "exotel-webhook-token-for-tests"
+DLT_ENTITY_ID = "1101000000000000001"
 
 
 @pytest.fixture(scope="session")
@@ -77,5 +82,36 @@ def at_settings(fake_at) -> Settings:
         at_sender_id=AT_SENDER_ID,
         at_webhook_token=AT_WEBHOOK_TOKEN,
         at_api_base=fake_at.base_url,
+        public_base_url=PUBLIC_BASE_URL,
+    )
+
+
+@pytest.fixture(scope="session")
+def fake_exotel_server():
+    with FakeExotel() as server:
+        yield server
+
+
+@pytest.fixture
+def fake_exotel(fake_exotel_server):
+    fake_exotel_server.reset()
+    yield fake_exotel_server
+    fake_exotel_server.reset()
+
+
+@pytest.fixture
+def exotel_settings(fake_exotel) -> Settings:
+    return replace(
+        Settings(),
+        sms_provider="exotel",
+        exotel_sid=fake_exotel.sid,
+        exotel_api_key=fake_exotel.api_key,
+        exotel_api_token=fake_exotel.api_token,
+        exotel_from=EXOTEL_FROM,
+        exotel_caller_id=EXOTEL_CALLER_ID,
+        exotel_flow_url=f"http://my.exotel.com/{fake_exotel.sid}/exoml/start_voice/123456",
+        exotel_api_base=fake_exotel.base_url,
+        exotel_webhook_token=EXOTEL_WEBHOOK_TOKEN,
+        dlt_entity_id=DLT_ENTITY_ID,
         public_base_url=PUBLIC_BASE_URL,
     )

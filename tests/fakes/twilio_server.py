@@ -195,7 +195,7 @@ _STATUS_ERRORS = {
     500: (20500, "Internal Server Error"),
     503: (20503, "Service Unavailable"),
 }
-_MESSAGES_PATH = re.compile(r"^/2010-04-01/Accounts/(?P<sid>[^/]+)/Messages\.json$")
+_MESSAGES_PATH = re.compile(r"^/2010-04-01/Accounts/(?P<sid>[^/]+)/(?P<what>Messages|Calls)\.json$")
 
 
 def twilio_error(status: int, code: int, message: str) -> dict:
@@ -238,6 +238,8 @@ class FakeTwilio(FakeProviderServer):
             return self._json(404, twilio_error(404, 20404, f"The requested resource {path} was not found"))
         if environ.get("HTTP_AUTHORIZATION") != self._expected_auth:
             return self._json(401, twilio_error(401, 20003, "Authenticate"))
+        if match["what"] == "Calls":
+            return self._call(form)
         to, body = form.get("To"), form.get("Body")
         sender, service = form.get("From"), form.get("MessagingServiceSid")
         if not to:
@@ -276,4 +278,15 @@ class FakeTwilio(FakeProviderServer):
             "to": to,
             "uri": uri + ".json",
         }
+        return self._json(201, resource, (sid,))
+
+    def _call(self, form: dict):
+        """Calls.json create (a call back): To, From, and Url or Twiml."""
+        if not form.get("To") or not form.get("From") or not (form.get("Url") or form.get("Twiml")):
+            return self._json(400, twilio_error(400, 21205, "Url parameter is required."))
+        sid = "CA" + uuid.uuid4().hex
+        now = time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime())
+        resource = {"account_sid": self.account_sid, "api_version": "2010-04-01", "sid": sid, "to": form["To"],
+                    "from": form["From"], "status": "queued", "direction": "outbound-api", "date_created": now,
+                    "date_updated": now, "uri": f"/2010-04-01/Accounts/{self.account_sid}/Calls/{sid}.json"}
         return self._json(201, resource, (sid,))
