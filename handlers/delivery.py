@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from handlers import notices
+from handlers import notices, received
 from models import outbox
 from models.law import DEFAULT_TZ
 from models.tables import OutboundMessage, Person
@@ -126,7 +126,10 @@ def record_status(session: Session, provider: str, provider_id: str, status: str
     the provider's table) is sent again after the usual back-off. True when
     a row matched; calling it twice with the same report changes nothing the
     second time."""
-    message = outbox.record_report(session, provider, provider_id, status, reason, now, retry=retry)
+    if not received.is_storable(provider_id):
+        return False  # a NUL or a lone surrogate: no id Dabbo ever sent (and PostgreSQL would refuse it)
+    message = outbox.record_report(session, provider, provider_id, status, reason and received.storable(reason),
+                                   now, retry=retry)
     if message is None:
         return False
     if opted_out:

@@ -100,3 +100,13 @@ def test_at_unknown_statuses_and_ids_are_answered_200_and_logged_once(client, ca
     assert response.status_code == 200
     [warning] = warnings_about(caplog, value)
     assert "africastalking" in warning.getMessage() and form["id"] in warning.getMessage()
+
+
+def test_an_at_report_whose_id_holds_a_nul_is_an_unknown_message_not_a_500(client, caplog):
+    """A fuzz find: PostgreSQL cannot even compare text holding NUL, so such an id is one Dabbo
+    never sent: 200 and the usual warning, never a 500 that AT would retry for ever."""
+    with caplog.at_level(logging.WARNING):
+        response = client.post(f"/webhooks/africastalking/delivery?token={AT_TOKEN}",
+                               data={"id": "ATXid\x00nul", "status": "Failed"})
+    assert response.status_code == 200
+    [warning] = warnings_about(caplog, "unknown message 'ATXid\\x00nul'")
