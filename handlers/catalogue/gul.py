@@ -261,6 +261,14 @@ MESSAGES = {
     "ussd.seize.confirm_by": "Japti nondho: {what}, laavnar {phone}?",
     "ussd.seize.seizer_bad": "Phone number nathi. Fari lakho:",
     "ussd.seize.seizer_prompt": "Laavnarno phone number:",
+    # --- issue 15b: keepers sign in, the seizer and place on the seizure form ---
+    # (dash.* are read in English on the dashboard: the update below puts the English over these)
+    "dash.form_seizer": "Pakadnarno mobile number (registerni nakal malshe)",
+    "dash.form_place": "Pakadvani jagya",
+    "dash.form_bad_seizer_phone": "Aa phone number nathi, etle pakadnarne registerni nakal na male. Kai nondhayu nathi.",
+    "dash.imp_register_serial": "Register nondh {entry}",
+    "dash.signin_staff": "Panchayat adhikari athva dabbana rakhewal",
+    "dash.signin_staff_hint": "Number panchayat adhikari athva dabbana rakhewal tarike nondhayelo hoy to SMS thi 6 ankno code aavshe. Te ek j vaar, 10 minute sudhi chale chhe.",
 }
 
 # The dashboard (staff only, read in gu/hi/en) and the exhibited fee list (r.6: printed in
