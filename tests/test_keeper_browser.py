@@ -6,8 +6,6 @@ the seizer-phone error beside its field, and is refused what is not his.
 """
 from __future__ import annotations
 
-import re
-
 import pytest
 from sqlalchemy import select
 
@@ -20,7 +18,15 @@ from tests.test_browser import (  # noqa: F401 (fixtures)
     pytestmark,
     shoot,
 )
-from tests.test_staff_browser import WIDTHS, assert_accessible, fill, new_page, no_sideways_scroll, submit
+from tests.test_staff_browser import (
+    WIDTHS,
+    assert_accessible,
+    fill,
+    new_page,
+    no_sideways_scroll,
+    sign_in_as_official,
+    submit,
+)
 
 KEEPER = "+919825000001"  # Ramesh Patel, AMBA-1
 SEIZER = "+919825077777"
@@ -28,24 +34,10 @@ SEIZURE = {"pound": "AMBA-1", "kind": "cow", "tag": "888877776666", "seizer": "9
            "place": "by the Ambaji tank"}
 
 
-def sign_in_as_keeper(page, session, run_worker) -> None:
-    page.goto("/signin?lang=en")
-    page.fill("#phone", "98250 00001")
-    page.click("#official button[type=submit]")
-    page.wait_for_selector("#code")
-    run_worker()  # the worker writes the code's SMS (sms_gateway.signin.send_code_job)
-    session.rollback()
-    code_sms = session.scalars(select(OutboundMessage).where(
-        OutboundMessage.to_phone == KEEPER, OutboundMessage.kind == "reply").order_by(OutboundMessage.id)).all()[-1]
-    page.fill("#code", re.search(r"\b(\d{6})\b", code_sms.text).group(1))
-    page.click("#official button[type=submit]")
-    page.wait_for_url(lambda url: "/signin" not in url)
-
-
 @pytest.fixture
 def keeper_page(browser, live_url, world, session, run_worker, request):
     context, page = new_page(browser, live_url, request.param)
-    sign_in_as_keeper(page, session, run_worker)
+    sign_in_as_official(page, session, run_worker, KEEPER)
     yield page
     context.close()
 

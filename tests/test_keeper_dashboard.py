@@ -18,7 +18,7 @@ from handlers import admin, records
 from models import queries
 from models.tables import OutboundMessage
 from tests.test_dashboard import (  # noqa: F401 (_worker: the autouse fixture that drains the code's job)
-    KEEPER, OWNER_GU, _worker, code_sent_to, csrf_token, sign_in_admin, sign_in_official)
+    KEEPER, OWNER_GU, _worker, csrf_token, sign_in_admin, sign_in_official)
 
 BHAV_KEEPER = "+919825000002"
 SEIZER = "+919825077777"
