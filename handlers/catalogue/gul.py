@@ -266,6 +266,7 @@ MESSAGES = {
     "dash.form_seizer": "Pakadnarno mobile number (registerni nakal malshe)",
     "dash.form_place": "Pakadvani jagya",
     "dash.form_bad_seizer_phone": "Aa phone number nathi, etle pakadnarne registerni nakal na male. Kai nondhayu nathi.",
+    "dash.imp_seizer": "Pakadnar (kalam 184(1))",
     "dash.imp_register_serial": "Register nondh {entry}",
     "dash.signin_staff": "Panchayat adhikari athva dabbana rakhewal",
     "dash.signin_staff_hint": "Number panchayat adhikari athva dabbana rakhewal tarike nondhayelo hoy to SMS thi 6 ankno code aavshe. Te ek j vaar, 10 minute sudhi chale chhe.",
