@@ -18,7 +18,7 @@ from handlers.lookup import find_impoundment, label
 from handlers.replies import Context, fit_list
 from models import law
 from models.phones import normalise_phone
-from models.tables import Impoundment, Person
+from models.tables import Impoundment, Person, Pound
 
 
 def seize(session: Session, context: Context, command: Command) -> str:
@@ -107,10 +107,17 @@ def _seizer(session: Session, context: Context, keeper: Person, command: Command
     gets the register entry (r.3); a stranger's phone becomes an owner."""
     if not command.seizer_phone:
         return None
-    phone = normalise_phone(command.seizer_phone, keeper.pound.village.country)
+    return seizer_for(session, command.seizer_phone, keeper.pound, context.now)
+
+
+def seizer_for(session: Session, raw_phone: str, pound: Pound, now) -> Person:
+    """The person behind a seizer's phone as typed (SMS `BY`, the staff
+    seizure form): normalised with the pound's country, a stranger becoming an
+    owner in the village's language; not a phone is `bad_seizer_phone`."""
+    phone = normalise_phone(raw_phone, pound.village.country)
     if phone is None:
-        raise Refused("problem.bad_seizer_phone", "not a phone number", command="seize")
-    return admin.person_for_phone(session, phone, context.now, language=keeper.pound.village.language)
+        raise Refused("problem.bad_seizer_phone", "not a phone number", command="seize", field="seizer")
+    return admin.person_for_phone(session, phone, now, language=pound.village.language)
 
 
 def _keeper(context: Context) -> Person:

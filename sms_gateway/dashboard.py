@@ -7,6 +7,7 @@ phone does in `simulator`, and every record change in `handlers`.
 """
 from __future__ import annotations
 
+from collections import Counter
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
@@ -50,6 +51,8 @@ def before_request():
     g.viewer = signin.current_viewer(db())
     if request.method == "POST" and not signin.csrf_ok(request.form):
         abort(400, description=say("csrf_refused"))
+    if g.viewer is not None and g.viewer.is_keeper and request.endpoint not in signin.KEEPER_ENDPOINTS:
+        abort(403)
 
 
 def language() -> str:
@@ -144,8 +147,8 @@ def signin_token():
 
 @bp.post("/signin/code")
 def signin_code():
-    """Send an official a one-time code. The answer, its status and the work
-    behind it are the same whether or not the number belongs to an official,
+    """Send an official or a keeper a one-time code. The answer, its status and
+    the work behind it are the same whether or not the number belongs to one,
     so the form reveals nobody's role (signin.request_code)."""
     target = safe_next(request.form.get("next"))
     phone = normalise_phone(request.form.get("phone", "")) or ""
@@ -168,12 +171,12 @@ def signin_verify():
     except redis.RedisError:
         flash(say("signin_unavailable"), "error")
         return render_template("signin.html", next=target, phone=typed_phone, code_sent=True), 503
-    official = signin.official_for(db(), typed_phone)
-    if verdict != signin.RIGHT or official is None:
+    staff = signin.staff_for(db(), typed_phone)
+    if verdict != signin.RIGHT or staff is None:
         flash(say("signin_too_many" if verdict == signin.TOO_MANY else "signin_wrong_code"), "error")
         status = 429 if verdict == signin.TOO_MANY else 401
         return render_template("signin.html", next=target, phone=typed_phone, code_sent=True), status
-    signin.start_session(db(), "official", official)
+    signin.start_session(db(), staff.role, staff)
     return redirect(target)
 
 
@@ -192,16 +195,18 @@ def index():
         return refused
     session_, moment, village_ids = db(), now(), g.viewer.village_ids()
     villages = overview.villages(session_, village_ids)
-    held = overview.held_animals(session_, village_ids, moment)
+    pound_ids = g.viewer.pound_ids()  # a keeper: his pound only, and not the village's outbox
+    held = overview.held_animals(session_, village_ids, moment, pound_ids)
     return render_template(
         "dashboard.html",
         now=moment,
         villages=villages,
-        pounds=overview.pounds(session_, village_ids),
+        pounds=[row for row in overview.pounds(session_, village_ids)
+                if pound_ids is None or row.pound.id in pound_ids],
         held=held,
         auctions=overview.upcoming_auctions(held, moment),
-        messages=overview.outbox(session_, village_ids),
-        counts=overview.outbox_counts(session_, village_ids),
+        messages=[] if g.viewer.is_keeper else overview.outbox(session_, village_ids),
+        counts=Counter() if g.viewer.is_keeper else overview.outbox_counts(session_, village_ids),
         schedules=overview.schedules(session_, villages, moment),
         kinds=law.KINDS,
         max_chars=BROADCAST_MAX_CHARS,

@@ -1,6 +1,6 @@
 """`/impoundments/<id>`: one impoundment on one page (issue 15): the animal,
-owner, keeper who recorded it, every deadline, today's and tomorrow's dues,
-the deposit and its state, the register entry, and the whole timeline of
+owner, keeper who recorded it, the seizer and place, every deadline, today's and tomorrow's dues,
+the deposit and its state, the register entry (serial/year, issue 13), and the whole timeline of
 events and messages with their delivery status. Linked from every list.
 
 Reads only, through `handlers.facts` (the same facts an owner is told) and
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import abort, render_template
 
-from handlers import facts
+from handlers import facts, register
 from models import timeline
 from models.tables import Impoundment
 from sms_gateway.dashboard import require_viewer
@@ -26,9 +26,9 @@ def impoundment_page(impoundment_id: int):
     impoundment = db().get(Impoundment, impoundment_id)
     if impoundment is None:
         abort(404)
-    require_village_access(impoundment.village_id)
+    require_village_access(impoundment.village_id, impoundment.pound_id)
     moment = now()
-    return render_template("impoundment.html", i=impoundment, now=moment,
+    return render_template("impoundment.html", i=impoundment, now=moment, entry=register.entry_label(impoundment),
                            status=facts.animal_status(db(), impoundment, moment),
                            deposits=timeline.deposits(db(), impoundment.id),
                            entries=timeline.entries(db(), impoundment.id))

@@ -52,10 +52,12 @@ class HeldAnimal:
     seizure_number: int  # §183: this owner's how-manieth seizure in the village (information only)
 
 
-def held_animals(session: Session, village_ids: list[int] | None, now: datetime) -> list[HeldAnimal]:
+def held_animals(session: Session, village_ids: list[int] | None, now: datetime,
+                 pound_ids: list[int] | None = None) -> list[HeldAnimal]:
     """Animals in a pound now, soonest auction first, each with today's dues."""
     held = session.scalars(
-        select(Impoundment).where(Impoundment.status == "impounded", _in(Impoundment.village_id, village_ids))
+        select(Impoundment).where(Impoundment.status == "impounded", _in(Impoundment.village_id, village_ids),
+                                  _in(Impoundment.pound_id, pound_ids))
         .order_by(Impoundment.auction_at, Impoundment.id).limit(HELD_ROWS))
     return [HeldAnimal(i, queries.dues_for(session, i, now),
                        law.offence(queries.earlier_seizure_count(session, i)).number) for i in held]

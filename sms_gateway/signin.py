@@ -3,21 +3,22 @@
 Two ways in (README "Dashboard sign-in"):
 
 * the administrator types `ADMIN_TOKEN` and sees every village;
-* an official (a person registered with role `official`) types their phone
-  number, receives a six-digit code by SMS through the outbox (kind `reply`,
+* an official (a person registered with role `official`) or a pound keeper
+  (role `keeper`, issue 15) types their phone number, receives a six-digit code by SMS through the outbox (kind `reply`,
   so quiet hours and STOP never hold it back) and types it in. A basic phone
   can receive an SMS; it cannot keep a password manager. The code lives only
-  in Redis, hashed, for ten minutes. An official sees only their own village.
+  in Redis, hashed, for ten minutes. An official sees only their own village,
+  a keeper only their own pound (and only the endpoints in KEEPER_ENDPOINTS).
 
 What the sign-in form reveals (issue 18 G): nothing about whose phone it is.
 The web request does the same work for every phone (Redis counters, one RQ
 job); the job, in the worker, looks the phone up and writes the code's SMS
-only for an official. Wrong codes are counted per phone and per client
+only for an official or a keeper. Wrong codes are counted per phone and per client
 address over `TRIES_WINDOW_SECONDS`, counters a resent code does not reset.
 
 The signed-in identity rides in Flask's signed cookie session, re-checked
 against the database on every request (an official removed or moved to
-another village loses access at once) and refused after `SESSION_HOURS`,
+another village, a keeper moved to another pound, loses access at once) and refused after `SESSION_HOURS`,
 once its identity has signed out since (a session generation, issue 18 H),
 and, for the administrator, once ADMIN_TOKEN is unset or changed (issue 18 D).
 Every POST carries a per-session CSRF token in a hidden field.
@@ -53,24 +54,52 @@ SESSION_HOURS = 12
 CSRF_FIELD = "csrf_token"
 # Outbox rows carrying a sign-in code: their text is never shown on the dashboard.
 CODE_KEY_PREFIX = "signin:"
+SIGN_IN_ROLES = ("official", "keeper")
+# What a keeper may open (issue 15, README): their pound's animals on the dashboard, one
+# impoundment's page and the record forms of their own pound. Every other page, including
+# any added later, answers 403: a keeper is let in to a page, never left in by default.
+KEEPER_ENDPOINTS = frozenset({
+    "dashboard.index", "dashboard.signin_page", "dashboard.signin_token", "dashboard.signin_code",
+    "dashboard.signin_verify", "dashboard.signout", "impoundment.impoundment_page",
+    "staff.staff_home", "staff.show_form", "staff.submit_form",
+})
 
 
 @dataclass(frozen=True)
 class Viewer:
-    """The person at the dashboard: the administrator (every village) or one
-    official (`village_id` only)."""
+    """The person at the dashboard: the administrator (every village), one
+    official (`village_id` only) or one keeper (`pound_id` only, in the
+    pound's village)."""
 
-    role: str  # "admin" or "official"
+    role: str  # "admin", "official" or "keeper"
     village_id: int | None = None
     person: Person | None = None
+    pound_id: int | None = None
 
     @property
     def is_admin(self) -> bool:
         return self.role == "admin"
 
+    @property
+    def is_keeper(self) -> bool:
+        return self.role == "keeper"
+
     def village_ids(self) -> list[int] | None:
         """The villages this viewer may see; None means all of them."""
         return None if self.is_admin else [self.village_id]
+
+    def pound_ids(self) -> list[int] | None:
+        """The pounds this viewer may see; None means every pound of `village_ids()`."""
+        return [self.pound_id] if self.is_keeper else None
+
+    def may_see(self, village_id: int, pound_id: int | None = None) -> bool:
+        """Whether a record of this village (and pound) is the viewer's. A
+        keeper's records are a pound's: anything not tied to a pound is not his."""
+        if self.is_admin:
+            return True
+        if self.is_keeper:
+            return pound_id is not None and pound_id == self.pound_id and village_id == self.village_id
+        return village_id == self.village_id
 
 
 # --- the session -----------------------------------------------------------------
@@ -89,7 +118,7 @@ def _admin_mark(admin_token: str) -> str:
 
 
 def _identity(role: str, person_id: int | None) -> str:
-    return "admin" if role == "admin" else f"official:{person_id}"
+    return "admin" if role == "admin" else f"{role}:{person_id}"
 
 
 def generation(db_session, identity: str) -> int:
@@ -103,7 +132,7 @@ def start_session(db_session, role: str, person: Person | None = None) -> None:
     language = session.get("lang")
     session.clear()
     session["who"] = {"role": role, "person": person.id if person else None,
-                      "village": person.village_id if person else None}
+                      "village": _village_of(person), "pound": person.pound_id if person else None}
     session["gen"] = generation(db_session, _identity(role, person.id if person else None))
     if role == "admin":
         session["admin"] = _admin_mark(current_app.extensions["dabbo"].settings.admin_token)
@@ -117,7 +146,7 @@ def end_session(db_session) -> None:
     """Sign out: every session of this identity, this cookie and any copy of
     it, ends here (the generation moves on)."""
     who = session.get("who")
-    if isinstance(who, dict) and who.get("role") in ("admin", "official"):
+    if isinstance(who, dict) and who.get("role") in ("admin", *SIGN_IN_ROLES):
         dialect = postgresql if db_session.get_bind().dialect.name == "postgresql" else sqlite
         insert = dialect.insert(SessionGeneration).values(identity=_identity(who["role"], who.get("person")),
                                                           generation=1)
@@ -132,7 +161,7 @@ def end_session(db_session) -> None:
 
 def current_viewer(db_session) -> Viewer | None:
     """The signed-in viewer, or None (not signed in, expired, signed out
-    since, or no longer an official)."""
+    since, or no longer the official or keeper of the same village or pound)."""
     who = session.get("who")
     if not isinstance(who, dict) or time.time() - session.get("since", 0) > SESSION_HOURS * 3600:
         return None
@@ -141,14 +170,23 @@ def current_viewer(db_session) -> Viewer | None:
         if not admin_token or not hmac.compare_digest(str(session.get("admin", "")), _admin_mark(admin_token)):
             return None
         return Viewer("admin") if session.get("gen") == generation(db_session, "admin") else None
-    if who.get("role") == "official":
+    if who.get("role") in SIGN_IN_ROLES:
         person = db_session.get(Person, who.get("person"))
-        if person is None or person.role != "official" or person.village_id != who.get("village"):
+        if person is None or person.role != who["role"] or _village_of(person) != who.get("village") \
+                or person.pound_id != who.get("pound"):
             return None
-        if session.get("gen") != generation(db_session, _identity("official", person.id)):
+        if session.get("gen") != generation(db_session, _identity(person.role, person.id)):
             return None
-        return Viewer("official", village_id=person.village_id, person=person)
+        return Viewer(person.role, village_id=_village_of(person), person=person,
+                      pound_id=person.pound_id if person.role == "keeper" else None)
     return None
+
+
+def _village_of(person: Person | None) -> int | None:
+    """An official's village; a keeper's is his pound's (SPEC 1: bound to one pound)."""
+    if person is None:
+        return None
+    return person.pound.village_id if person.role == "keeper" and person.pound else person.village_id
 
 
 def token_matches(given: str, expected: str | None) -> bool:
@@ -171,7 +209,7 @@ def csrf_ok(form) -> bool:
     return bool(expected) and hmac.compare_digest(given.encode(), expected.encode())
 
 
-# --- one-time codes for officials ----------------------------------------------------
+# --- one-time codes for officials and keepers ---------------------------------------
 
 
 def _code_key(phone: str) -> str:
@@ -182,16 +220,20 @@ def _code_digest(secret: str, phone: str, code: str) -> str:
     return hmac.new(secret.encode(), f"{phone}:{code}".encode(), hashlib.sha256).hexdigest()
 
 
-def official_for(db_session, raw_phone: str) -> Person | None:
+def staff_for(db_session, raw_phone: str) -> Person | None:
+    """The official (with a village) or keeper (with a pound) behind a phone, else None."""
     phone = normalise_phone(raw_phone or "")
     person = person_by_phone(db_session, phone) if phone else None
-    return person if person is not None and person.role == "official" and person.village_id else None
+    if person is None or person.role not in SIGN_IN_ROLES:
+        return None
+    return person if (person.pound_id if person.role == "keeper" else person.village_id) else None
 
 
 def request_code(redis_client: redis.Redis, raw_phone: str) -> None:
     """The web's half of sending a code, the same work for every phone: at
     most one request a minute per phone goes on to the worker
-    (`send_code_job`), which alone asks whether the phone is an official's.
+    (`send_code_job`), which alone asks whether the phone is an official's
+    or a keeper's.
     Raises redis.RedisError when Redis is down (for every phone alike)."""
     phone = normalise_phone(raw_phone or "") or (raw_phone or "")[:32]
     if redis_client.set(_code_key(phone) + ":sent", "1", nx=True, ex=CODE_RESEND_SECONDS):
@@ -200,13 +242,13 @@ def request_code(redis_client: redis.Redis, raw_phone: str) -> None:
 
 
 def send_code_job(phone: str) -> str:
-    """RQ job: a new code for the official behind `phone`, if any."""
+    """RQ job: a new code for the official or keeper behind `phone`, if any."""
     runtime = jobs.context().runtime
     with runtime.sessions() as db_session:
-        official = official_for(db_session, phone)
-        if official is None:
-            return "no code: not an official"
-        send_code(db_session, runtime.redis, signing_key(runtime.settings), official, now=runtime.clock())
+        staff = staff_for(db_session, phone)
+        if staff is None:
+            return "no code: not an official nor a keeper"
+        send_code(db_session, runtime.redis, signing_key(runtime.settings), staff, now=runtime.clock())
         db_session.commit()  # the code's SMS reaches RQ through the after-commit hook
     return "code sent"
 

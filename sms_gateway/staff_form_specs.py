@@ -6,7 +6,8 @@ the sentence to show at the top of the page.
 
 Who may use which: `admin_only` forms are the administrator's (the State's
 pound fees, new villages); every other form works for an official within
-their own village (`staff_pages.require_village_access`).
+their own village (`staff_pages.require_village_access`); a keeper may use
+only the `keeper` forms (seizure, release, sale), at his own pound.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from datetime import date, datetime
 from typing import Callable
 from zoneinfo import ZoneInfo
 
-from handlers import admin, records
+from handlers import admin, keeper, records
 from handlers.catalogue import kind_name
 from handlers.errors import Refused
 from handlers.lookup import find_impoundment
@@ -48,6 +49,7 @@ class Form:
     fields: tuple[Field, ...]
     apply: Callable[[dict, object], str]
     admin_only: bool = False
+    keeper: bool = False             # a pound keeper's record, open to him at his own pound
 
 
 # ------------------------------------------------------------------ value readers
@@ -88,7 +90,7 @@ def own_village(values: dict, viewer) -> Village:
 
 def own_pound(values: dict) -> Pound:
     pound = admin.require_pound(db(), values.get("pound", ""))
-    require_village_access(pound.village_id)
+    require_village_access(pound.village_id, pound.id)
     return pound
 
 
@@ -97,7 +99,7 @@ def own_animal(values: dict) -> Impoundment:
         impoundment = find_impoundment(db(), values.get("tag", ""))
     except Refused as refused:
         raise FieldError("tag", "form_unknown_tag") from refused
-    require_village_access(impoundment.village_id)
+    require_village_access(impoundment.village_id, impoundment.pound_id)
     return impoundment
 
 
@@ -195,8 +197,16 @@ def record_seizure(values: dict, viewer) -> str:
     pound = own_pound(values)
     kind = admin.require_kind(values.get("kind", ""))
     tag = values.get("tag", "").strip() or None
+    seizer = None
+    if values.get("seizer", "").strip():
+        try:  # the same check and the same person as SMS `SEIZE … BY <phone>`
+            seizer = keeper.seizer_for(db(), values["seizer"].strip(), pound, now())
+        except Refused as refused:
+            raise FieldError("seizer", "form_bad_seizer_phone") from refused
     made = records.seize(db(), pound=pound, kind=kind, tags=[tag], now=now(), note=values.get("note") or None,
-                         seized_at=local_moment(values, "seized_at", pound.village.timezone))
+                         seized_at=local_moment(values, "seized_at", pound.village.timezone),
+                         keeper=viewer.person if viewer.is_keeper else None, seizer=seizer,
+                         place=values.get("place", "").strip()[:200] or None)
     return say("form_done_seizure", receipt=made[0].receipt, id=made[0].id)
 
 
@@ -260,12 +270,14 @@ FORMS = {form.slug: form for form in (
                                      Field("kind", "col_kind", "select", choices="kinds"),
                                      Field("tag", "form_tag_or_none", required=False),
                                      Field("seized_at", "form_seized_at", "datetime-local", False),
-                                     Field("note", "imp_note", required=False)), record_seizure),
+                                     Field("seizer", "form_seizer", "tel", False),
+                                     Field("place", "form_place", required=False),
+                                     Field("note", "imp_note", required=False)), record_seizure, keeper=True),
     Form("release", "form_release", (Field("tag", "form_tag_or_receipt"),
                                      Field("mode", "form_mode", "select", choices="modes"),
-                                     Field("at", "form_at", "datetime-local", False)), record_release),
+                                     Field("at", "form_at", "datetime-local", False)), record_release, keeper=True),
     Form("sale", "form_sale", (Field("tag", "form_tag_or_receipt"), Field("proceeds", "form_proceeds", "number"),
                                Field("sale_expenses", "form_sale_expenses", "number", False),
                                Field("buyer_phone", "form_buyer_phone", "tel", False),
-                               Field("at", "form_at", "datetime-local", False)), record_sale),
+                               Field("at", "form_at", "datetime-local", False)), record_sale, keeper=True),
 )}

@@ -32,7 +32,7 @@ FIELD_ALIASES = {"proceeds_paise": "proceeds", "amount_paise": "amount", "sale_e
 
 def choices(name: str | None) -> list[tuple[str, str]]:
     """The options of a select, limited to what the viewer may use."""
-    village_ids = g.viewer.village_ids()
+    village_ids, pound_ids = g.viewer.village_ids(), g.viewer.pound_ids()
     if name == "villages":
         query = db().query(Village).order_by(Village.code)
         rows = query.all() if village_ids is None else query.filter(Village.id.in_(village_ids)).all()
@@ -40,6 +40,7 @@ def choices(name: str | None) -> list[tuple[str, str]]:
     if name == "pounds":
         query = db().query(Pound).order_by(Pound.code)
         rows = query.all() if village_ids is None else query.filter(Pound.village_id.in_(village_ids)).all()
+        rows = [p for p in rows if pound_ids is None or p.id in pound_ids]
         return [(p.code, f"{p.name} ({p.code})") for p in rows]
     if name == "kinds":
         return [(k, t(dashboard.language(), f"kind.{k}")) for k in law.KINDS]
@@ -51,15 +52,22 @@ def choices(name: str | None) -> list[tuple[str, str]]:
     return []
 
 
+def may_use(form: Form) -> bool:
+    """Administrator every form; official all but the administrator's; keeper his records only."""
+    if g.viewer.is_keeper:
+        return form.keeper
+    return g.viewer.is_admin or not form.admin_only
+
+
 def allowed_forms() -> list[Form]:
-    return [form for form in FORMS.values() if g.viewer.is_admin or not form.admin_only]
+    return [form for form in FORMS.values() if may_use(form)]
 
 
 def form_for(slug: str) -> Form:
     form = FORMS.get(slug)
     if form is None:
         abort(404)
-    if form.admin_only and not g.viewer.is_admin:
+    if not may_use(form):
         abort(403)
     return form
 

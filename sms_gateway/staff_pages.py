@@ -2,7 +2,8 @@
 sign-in, CSRF check, language and template helpers (dashboard.before_request
 and page_helpers), on blueprints of their own so that dashboard.py does not
 grow. `viewer_may_see` is the one place that says which village a viewer may
-read or change: administrator every village, official their own."""
+read or change: administrator every village, official their own, keeper only
+his own pound's records (`signin.Viewer.may_see`)."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, g
@@ -29,11 +30,12 @@ def paise_text(paise: int) -> str:
     return f"Rs {paise // 100}.{paise % 100:02d}"
 
 
-def viewer_may_see(village_id: int) -> bool:
+def viewer_may_see(village_id: int, pound_id: int | None = None) -> bool:
     viewer = g.viewer
-    return viewer is not None and (viewer.is_admin or viewer.village_id == village_id)
+    return viewer is not None and viewer.may_see(village_id, pound_id)
 
 
-def require_village_access(village_id: int) -> None:
-    if not viewer_may_see(village_id):
+def require_village_access(village_id: int, pound_id: int | None = None) -> None:
+    """403 unless the record (of this village, and pound when it has one) is the viewer's."""
+    if not viewer_may_see(village_id, pound_id):
         abort(403)
