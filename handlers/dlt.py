@@ -53,9 +53,11 @@ COMPOSED = (
     ("sms.find", "sms.one_tag_at_a_time"), ("sms.find_released", "sms.one_tag_at_a_time"),
     ("sms.find_sold", "sms.one_tag_at_a_time"), ("sms.fees", "sms.one_tag_at_a_time"),
     ("notice.release_receipt", "notice.release_deposit"),
-    ("notice.release_receipt", "notice.protest_complaint*"),
-    ("notice.release_receipt", "notice.protest_complaint*", "notice.protest_security"),
+    ("notice.release_protest", "notice.protest_complaint*"),
+    ("notice.release_protest", "notice.protest_complaint*", "notice.protest_security"),
 )
+# Joined with no space: the deposit's clause follows the receipt's last figure (", deposit …").
+JOINED_TIGHT = {("notice.release_receipt", "notice.release_deposit")}
 # The longest value a field can hold (characters), where more than one variable's 30:
 # names are String(120) columns, lists are cut to the SMS budget by handlers.replies.fit_list.
 FIELD_CHARS = {
@@ -118,7 +120,8 @@ def catalogue_texts(catalogues: Mapping[str, Mapping[str, str]]) -> dict[tuple[s
         for patterns in COMPOSED:
             choices = [[k for k in messages if fnmatch.fnmatchcase(k, pattern)] for pattern in patterns]
             for keys in itertools.product(*choices):
-                texts[("+".join(keys), language)] = " ".join(messages[key] for key in keys)
+                joiner = "" if patterns in JOINED_TIGHT else " "
+                texts[("+".join(keys), language)] = joiner.join(messages[key] for key in keys)
     return texts
 
 
