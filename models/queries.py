@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select, text
+from sqlalchemy import Date, String, bindparam, cast, event, func, literal_column, or_, select, text
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.sql.elements import TextClause
 
@@ -45,9 +45,10 @@ _SECURITY_SCALE = (
 # query: a FIND, FEES, USSD find or dues request then computes the dues
 # without two more round trips. Plain SQL over the outer query's
 # `impoundments` (never aliased there); the same rule as law.in_force (the
-# latest effective_from <= the date; the unique keys leave no ties).
-_SEIZURE_DATE_SQL = ("(impoundments.seized_at AT TIME ZONE "
-                     "(SELECT v.timezone FROM villages v WHERE v.id = impoundments.village_id))::date")
+# latest effective_from <= the date; the unique keys leave no ties). The local
+# seizure date is the stored `seized_on` (issue 12), so the SQL is the same on
+# PostgreSQL and on SQLite, the embedded first-run database.
+_SEIZURE_DATE_SQL = "impoundments.seized_on"
 _SEIZURE_DATE = literal_column(_SEIZURE_DATE_SQL, Date)
 _FEE_IN_FORCE = literal_column(
     "(SELECT f.amount_paise FROM pound_fees f WHERE f.kind = impoundments.kind "
@@ -136,7 +137,8 @@ def security_scale_on(session: Session, village_id: int, on: date) -> list[law.S
 
 # SPEC 11.1 "one occasion": owner, pound and local date (Impoundment.seized_on), however
 # many SEIZE commands, USSD sessions or API calls recorded it.
-_OCCASION_KEY = func.concat(Impoundment.pound_id, "/", Impoundment.seized_on)
+# "pound/date" with `||` (not concat(), which SQLite, the first-run database, lacks).
+_OCCASION_KEY = cast(Impoundment.pound_id, String) + "/" + cast(Impoundment.seized_on, String)
 _EARLIER_SEIZURES = select(func.count(func.distinct(_OCCASION_KEY))).where(
     Impoundment.owner_id == bindparam("owner_id"),
     Impoundment.village_id == bindparam("village_id"),

@@ -1,7 +1,7 @@
 """issue 15: village and pound names per language; room for the `gul` language code
 
 Revision ID: 0006
-Revises: 0003 (0001 before the merge of s12)
+Revises: 0004
 """
 from alembic import op
 import sqlalchemy as sa
@@ -15,19 +15,24 @@ depends_on = None
 _LANGUAGE_COLUMNS = (("villages", "language"), ("people", "language"), ("outbound_messages", "language"))
 
 
+# Batch mode: SQLite (the embedded first-run database) has no ALTER COLUMN; on PostgreSQL
+# a batch is the plain ALTER statements.
 def upgrade() -> None:
     for table, column in _LANGUAGE_COLUMNS:
-        op.alter_column(table, column, type_=sa.String(length=3), existing_type=sa.String(length=2),
-                        existing_nullable=False)
+        with op.batch_alter_table(table) as batch_op:
+            batch_op.alter_column(column, type_=sa.String(length=3), existing_type=sa.String(length=2),
+                                  existing_nullable=False)
     for table in ("villages", "pounds"):
         # {"gu": "અંબાજી", "en": "Ambaji"}: a name in the reader's script; empty = the default name.
-        op.add_column(table, sa.Column("names", sa.JSON(),
-                                       nullable=False, server_default=sa.text("'{}'")))
+        with op.batch_alter_table(table) as batch_op:
+            batch_op.add_column(sa.Column("names", sa.JSON(), nullable=False, server_default=sa.text("'{}'")))
 
 
 def downgrade() -> None:
     for table in ("villages", "pounds"):
-        op.drop_column(table, "names")
+        with op.batch_alter_table(table) as batch_op:
+            batch_op.drop_column("names")
     for table, column in _LANGUAGE_COLUMNS:
-        op.alter_column(table, column, type_=sa.String(length=2), existing_type=sa.String(length=3),
-                        existing_nullable=False)
+        with op.batch_alter_table(table) as batch_op:
+            batch_op.alter_column(column, type_=sa.String(length=2), existing_type=sa.String(length=3),
+                                  existing_nullable=False)
