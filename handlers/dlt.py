@@ -46,7 +46,7 @@ FRAGMENTS = (
     "notice.protest_security", "missed.sms_item", "sms.*_item", "sms.rates_security", "sms.rates_no_security",
 )
 # Messages sent as catalogue texts joined by spaces (handlers.inbound.refusal_text,
-# handlers.lookup._with_more_tags, handlers.notices.release_receipt_text): every combination
+# handlers.lookup._with_more_tags, handlers.notice_texts.release_receipt_text): every combination
 # of the keys each pattern names. A handler that joins texts anew needs a line here.
 COMPOSED = (
     ("sms.problem.*", "sms.usage.*"),

@@ -4,7 +4,7 @@ surplus (paid to the owner, or to the village fund), and §188 complaints.
 
 Owned by `handlers.records` (records.py would pass 400 lines) and bound by
 the same rules: every function takes the session, plain values and `now`,
-changes rows, adds an event to the impoundment's timeline, asks `notices` for
+changes rows, adds an event to the impoundment's timeline, asks `notice_money` for
 what follows, and commits nothing, so a refused call changes nothing.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from handlers import notices
+from handlers import notice_money
 from handlers.errors import Refused
 from handlers.records import FUTURE_TOLERANCE, add_event
 from models import law, queries
@@ -44,7 +44,7 @@ def pay_surplus(session: Session, impoundment: Impoundment, *, to_phone: str, no
     add_event(session, impoundment, "surplus_paid", now, actor_phone, surplus_paise=sale.surplus_paise,
               to_phone=to_phone, paid_at=at.isoformat())
     session.flush()
-    notices.after_surplus_paid(session, impoundment, sale, now)
+    notice_money.after_surplus_paid(session, impoundment, sale, now)
     return sale
 
 
@@ -101,7 +101,7 @@ def _forfeit(session: Session, deposit: Deposit, village: Village, reseizure: Im
     add_event(session, reseizure, "deposit_forfeited", now, deposit_id=deposit.id, forfeited_paise=forfeited,
               remainder_paise=remainder)
     session.flush()
-    notices.after_deposit_forfeited(session, deposit, now)
+    notice_money.after_deposit_forfeited(session, deposit, now)
 
 
 def _undo_forfeiture(session: Session, deposit: Deposit, now: datetime) -> None:
@@ -135,7 +135,7 @@ def refund_deposit(session: Session, deposit: Deposit, *, now: datetime, at: dat
     add_event(session, impoundment, "deposit_refunded", now, actor_phone, deposit_id=deposit.id,
               amount_paise=deposit.amount_paise, to_phone=deposit.refunded_to_phone)
     session.flush()
-    notices.after_deposit_refunded(session, deposit, now)
+    notice_money.after_deposit_refunded(session, deposit, now)
     return deposit
 
 
@@ -191,7 +191,7 @@ def decide_complaint(session: Session, impoundment: Impoundment, *, outcome: str
         for deposit in _forfeited_by_occasion(session, impoundment):
             _undo_forfeiture(session, deposit, now)
     session.flush()
-    notices.after_complaint_decided(session, impoundment, complaint, now)
+    notice_money.after_complaint_decided(session, impoundment, complaint, now)
     return complaint
 
 

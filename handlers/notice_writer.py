@@ -1,7 +1,7 @@
 """Dated notices written as a set (issue 16): the dispatcher's rules say who
 gets what (`Notice`), this writes them all in a few statements.
 
-A rule in handlers/notices.py yields `Notice`s (recipient, kind, idempotency
+A rule in handlers/notice_dated.py yields `Notice`s (recipient, kind, idempotency
 key, the text in the recipient's language, expiry, impoundment) for the
 notices still missing, and hands the lot to `write_all`, which applies the
 policy `handlers.outbox.queue_message` applies to one row (STOP refuses

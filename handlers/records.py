@@ -80,35 +80,7 @@ def seize(
     elif seizure.pound_id != pound.id:
         raise Refused("seizure_pound_mismatch", "that seizure belongs to another pound", field="seizure", status=409)
     claim_deadline = law.claim_deadline(seized_at)
-    made = []
-    for tag in clean_tags:
-        animal = session.scalars(select(Animal).where(Animal.tag == tag)).first() if tag else None
-        impoundment = Impoundment(
-            seizure=seizure,
-            pound_id=pound.id,
-            village_id=village.id,
-            tag=tag,
-            kind=kind,
-            keeper_id=keeper.id if keeper else None,
-            owner_id=animal.owner_id if animal else None,
-            seized_at=seizure.seized_at,
-            seized_on=law.local_date(seizure.seized_at, village.timezone),
-            status="impounded",
-            claim_deadline=claim_deadline,
-            auction_at=law.auction_at(claim_deadline, village.timezone, village.auction_hour),
-            complaint_deadline=law.complaint_deadline(seizure.seized_at, village.timezone),
-            note=note,
-            # Unique until the id gives the real receipt: one shared placeholder made every
-            # concurrent seizure wait on (and deadlock over) the receipt index (issue 18 E).
-            receipt=f"~{secrets.token_hex(7)}",
-        )
-        _insert_held(session, impoundment)
-        # The receipt a keeper writes on paper: short, digits only, typeable on USSD.
-        impoundment.receipt = str(RECEIPT_BASE + impoundment.id)
-        register.number(session, impoundment, village.timezone)
-        add_event(session, impoundment, "seized", now, keeper.phone if keeper else None,
-                  seized_at=seizure.seized_at.isoformat(), kind=impoundment.kind, tag=tag)
-        made.append(impoundment)
+    made = [_impound_one(session, seizure, village, tag, kind, keeper, note, claim_deadline, now) for tag in clean_tags]
     session.flush()
     for owner_id in {i.owner_id for i in made if i.owner_id}:
         forfeit_deposits(session, owner_id, village, next(i for i in made if i.owner_id == owner_id), now)
@@ -116,6 +88,39 @@ def seize(
     if seizer is not None:
         register.send_copy(session, seizer, made, now)
     return made
+
+
+def _impound_one(session: Session, seizure: Seizure, village: Village, tag: str | None, kind: str,
+                 keeper: Person | None, note: str | None, claim_deadline: datetime, now: datetime) -> Impoundment:
+    """One animal of a seizure into the register: its deadlines (§184, §186), its
+    owner found by the tag, its receipt, and the timeline's first event."""
+    animal = session.scalars(select(Animal).where(Animal.tag == tag)).first() if tag else None
+    impoundment = Impoundment(
+        seizure=seizure,
+        pound_id=seizure.pound_id,
+        village_id=village.id,
+        tag=tag,
+        kind=kind,
+        keeper_id=keeper.id if keeper else None,
+        owner_id=animal.owner_id if animal else None,
+        seized_at=seizure.seized_at,
+        seized_on=law.local_date(seizure.seized_at, village.timezone),
+        status="impounded",
+        claim_deadline=claim_deadline,
+        auction_at=law.auction_at(claim_deadline, village.timezone, village.auction_hour),
+        complaint_deadline=law.complaint_deadline(seizure.seized_at, village.timezone),
+        note=note,
+        # Unique until the id gives the real receipt: one shared placeholder made every
+        # concurrent seizure wait on (and deadlock over) the receipt index (issue 18 E).
+        receipt=f"~{secrets.token_hex(7)}",
+    )
+    _insert_held(session, impoundment)
+    # The receipt a keeper writes on paper: short, digits only, typeable on USSD.
+    impoundment.receipt = str(RECEIPT_BASE + impoundment.id)
+    register.number(session, impoundment, village.timezone)
+    add_event(session, impoundment, "seized", now, keeper.phone if keeper else None,
+              seized_at=seizure.seized_at.isoformat(), kind=impoundment.kind, tag=tag)
+    return impoundment
 
 
 def already_held(held: Impoundment, tag: str) -> Refused:

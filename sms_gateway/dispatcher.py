@@ -15,7 +15,7 @@ import logging
 
 import redis
 
-from handlers import money, notices
+from handlers import money, notice_dated, notice_money
 from models import outbox
 from sms_gateway import parked, queues
 
@@ -48,10 +48,10 @@ def _tick(runtime) -> str:
         # Settle forfeitures before opening refund windows: a remainder may open at once.
         forfeited = money.settle_pending_forfeitures(session, now)
         to_fund = money.transfer_due_surpluses(session, now)
-        refunds = notices.open_refund_windows(session, now)
-        written = notices.write_due_notices(session, now, reminder_days=settings.reminder_days,
-                                            morning_hour=settings.quiet_hours[1],
-                                            evening_hour=settings.quiet_hours[0])
+        refunds = notice_money.open_refund_windows(session, now)
+        written = notice_dated.write_due_notices(session, now, reminder_days=settings.reminder_days,
+                                                 morning_hour=settings.quiet_hours[1],
+                                                 evening_hour=settings.quiet_hours[0])
         session.commit()  # the session's after-commit hook enqueues what was written
     with runtime.sessions() as session:
         expired = outbox.expire(session, now)

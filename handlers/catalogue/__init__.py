@@ -2,7 +2,11 @@
 
 `gu.py`, `hi.py`, `en.py` and `gul.py` (Gujarati in Latin letters, GSM-7,
 chosen with `LANG GUL`) each hold `MESSAGES`, a dict from a key to a
-str.format template; all must have exactly the same keys (a test checks it). English stays inside the GSM 7-bit alphabet: "Rs", never the rupee sign,
+str.format template: what a phone receives (SMS, USSD, notices, voice). The
+browser's words (`dash.*`, `page.*`) live beside them in `gu_pages.py`,
+`hi_pages.py` and `en_pages.py`; each language's two halves are merged here into
+one catalogue, and all must have exactly the same keys (a test checks it).
+English stays inside the GSM 7-bit alphabet: "Rs", never the rupee sign,
 and no curly quotes, because one such character turns an SMS into UCS-2 and
 halves its length.
 """
@@ -12,13 +16,18 @@ from datetime import date, datetime, timedelta
 from typing import Iterable, Mapping
 from zoneinfo import ZoneInfo
 
-from handlers.catalogue import en, gu, gul, hi
+from handlers.catalogue import en, en_pages, gu, gu_pages, gul, hi, hi_pages
 from handlers.text import is_gsm7
 from models.law import whole_rupees
 
 LANGUAGES = ("gu", "hi", "en", "gul")
 DEFAULT_LANGUAGE = "gu"
-CATALOGUES = {"gu": gu.MESSAGES, "hi": hi.MESSAGES, "en": en.MESSAGES, "gul": gul.MESSAGES}
+CATALOGUES = {
+    "gu": {**gu.MESSAGES, **gu_pages.MESSAGES},
+    "hi": {**hi.MESSAGES, **hi_pages.MESSAGES},
+    "en": {**en.MESSAGES, **en_pages.MESSAGES},
+    "gul": gul.MESSAGES,
+}
 # Languages written in Latin letters: one Gujarati letter in a name would turn their SMS into UCS-2.
 LATIN_LANGUAGES = frozenset({"en", "gul"})
 
