@@ -327,4 +327,14 @@ MESSAGES = {
     "dash.form_done_refund": "Deposit of Rs {amount} refunded.",
     "dash.form_done_complaint": "Complaint recorded (receipt {receipt}).",
     "dash.form_done_outcome": "Outcome recorded (receipt {receipt}).",
+    # --- issue 18: sign-in tries ---
+    "dash.signin_too_many": "Too many wrong codes. Please try again in an hour.",
+    # --- issue 15b: keepers sign in, the seizer and place on the seizure form ---
+    "dash.form_seizer": "Seizer's mobile number (gets the register copy)",
+    "dash.form_place": "Place of seizure",
+    "dash.form_bad_seizer_phone": "Not a phone number, so the seizer could not get the register copy. Nothing recorded.",
+    "dash.imp_seizer": "Seized by (s.184(1))",
+    "dash.imp_register_serial": "Register entry {entry}",
+    "dash.signin_staff": "Panchayat official or pound keeper",
+    "dash.signin_staff_hint": "A 6-digit code comes by SMS if the number is registered as a panchayat official or a pound keeper. It works once, for 10 minutes.",
 }

@@ -271,14 +271,4 @@ MESSAGES = {
     "count.animal.many": "{count} ઢોર",
     "count.person.one": "{count} વ્યક્તિ",
     "count.person.many": "{count} લોકો",
-    # --- issue 18: sign-in tries ---
-    "dash.signin_too_many": "ઘણા ખોટા કોડ. એક કલાક પછી ફરી પ્રયાસ કરો.",
-    # --- issue 15b: keepers sign in, the seizer and place on the seizure form ---
-    "dash.form_seizer": "પકડનારનો મોબાઇલ નંબર (રજિસ્ટરની નકલ મળશે)",
-    "dash.form_place": "પકડવાની જગ્યા",
-    "dash.form_bad_seizer_phone": "આ ફોન નંબર નથી, તેથી પકડનારને રજિસ્ટરની નકલ ન મળે. કંઈ નોંધાયું નથી.",
-    "dash.imp_seizer": "પકડનાર (કલમ 184(1))",
-    "dash.imp_register_serial": "રજિસ્ટર નોંધ {entry}",
-    "dash.signin_staff": "પંચાયત અધિકારી અથવા ડબ્બાના રખેવાળ",
-    "dash.signin_staff_hint": "નંબર પંચાયત અધિકારી અથવા ડબ્બાના રખેવાળ તરીકે નોંધાયેલો હોય તો SMS થી 6 અંકનો કોડ આવશે. તે એક જ વાર, 10 મિનિટ સુધી ચાલે છે.",
 }

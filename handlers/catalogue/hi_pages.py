@@ -327,4 +327,14 @@ MESSAGES = {
     "dash.form_done_refund": "जमानत रु. {amount} लौटाई.",
     "dash.form_done_complaint": "शिकायत दर्ज (रसीद {receipt}).",
     "dash.form_done_outcome": "फैसला दर्ज (रसीद {receipt}).",
+    # --- issue 18: sign-in tries ---
+    "dash.signin_too_many": "बहुत सारे गलत कोड. एक घंटे बाद फिर कोशिश करें.",
+    # --- issue 15b: keepers sign in, the seizer and place on the seizure form ---
+    "dash.form_seizer": "पकड़ने वाले का मोबाइल नंबर (रजिस्टर की प्रति मिलेगी)",
+    "dash.form_place": "पकड़ने की जगह",
+    "dash.form_bad_seizer_phone": "यह फ़ोन नंबर नहीं है, इसलिए पकड़ने वाले को रजिस्टर की प्रति नहीं मिलेगी. कुछ दर्ज नहीं हुआ.",
+    "dash.imp_seizer": "पकड़ने वाला (धारा 184(1))",
+    "dash.imp_register_serial": "रजिस्टर प्रविष्टि {entry}",
+    "dash.signin_staff": "पंचायत अधिकारी या कांजी हाउस रक्षक",
+    "dash.signin_staff_hint": "नंबर पंचायत अधिकारी या कांजी हाउस रक्षक के रूप में पंजीकृत हो तो SMS से 6 अंकों का कोड आएगा। यह एक ही बार, 10 मिनट तक चलता है।",
 }
