@@ -43,12 +43,13 @@ def session_key(settings: Settings) -> str:
 
 def _in_cli_command() -> bool:
     """True while the Flask CLI runs a command other than `run` (the development server)."""
-    ctx = click.get_current_context(silent=True)
+    current = click.get_current_context(silent=True)
+    ctx = current
     while ctx is not None:
         if "run" in (ctx.info_name, ctx.command.name):
             return False
         ctx = ctx.parent
-    return click.get_current_context(silent=True) is not None
+    return current is not None
 
 
 def create_app(settings: Settings | None = None) -> Flask:

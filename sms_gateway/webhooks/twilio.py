@@ -18,13 +18,12 @@ from flask import Blueprint, Response, abort, request
 from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
-from handlers import delivery
 from handlers.catalogue import DEFAULT_LANGUAGE, t
 from handlers.commands import Problem, parse
 from handlers.inbound import Inbound
-from sms_gateway.extensions import db, now, settings
+from sms_gateway.extensions import settings
 from sms_gateway.providers.twilio import parse_twilio_status
-from sms_gateway.webhooks import answer_sms
+from sms_gateway.webhooks import answer_sms, record_delivery
 
 bp = Blueprint("twilio_webhooks", __name__, url_prefix="/webhooks/twilio")
 
@@ -97,15 +96,7 @@ def delivery_status():
     callback twice changes nothing the second time."""
     check_signature()
     form = request.form
-    update = parse_twilio_status(form)
-    sid = form.get("MessageSid") or form.get("SmsSid")
-    if update is None:
-        # Answered 200 all the same (Twilio would only retry), but an operator sees a new status.
-        log.warning("twilio status callback ignored: unknown status %r for message %r",
-                    form.get("MessageStatus") or form.get("SmsStatus"), sid)
-    elif not delivery.record_status(db(), PROVIDER, update.provider_id, update.status, update.reason,
-                                    update.opted_out, now(), retry=update.retry):
-        log.warning("twilio status callback ignored: status %r for unknown message %r",
-                    form.get("MessageStatus"), sid)
-    db().commit()
-    return Response("", status=200, content_type="text/plain")
+    status = record_delivery(PROVIDER, parse_twilio_status(form), log,
+                             form.get("MessageStatus") or form.get("SmsStatus"),
+                             form.get("MessageSid") or form.get("SmsSid"))
+    return Response("", status=status, content_type="text/plain")
