@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from sqlalchemy import Date, String, bindparam, cast, event, func, literal_column, or_, select, text
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session, aliased, joinedload
 from sqlalchemy.sql.elements import TextClause
 
 from models import law
@@ -136,21 +136,76 @@ def security_scale_on(session: Session, village_id: int, on: date) -> list[law.S
 
 
 # SPEC 11.1 "one occasion": owner, pound and local date (Impoundment.seized_on), however
-# many SEIZE commands, USSD sessions or API calls recorded it.
-# "pound/date" with `||` (not concat(), which SQLite, the first-run database, lacks).
-_OCCASION_KEY = cast(Impoundment.pound_id, String) + "/" + cast(Impoundment.seized_on, String)
-_EARLIER_SEIZURES = select(func.count(func.distinct(_OCCASION_KEY))).where(
-    Impoundment.owner_id == bindparam("owner_id"),
-    Impoundment.village_id == bindparam("village_id"),
-    Impoundment.seized_at < bindparam("seized_at"),
-    or_(Impoundment.pound_id != bindparam("pound_id"), Impoundment.seized_on != bindparam("seized_on")),
-)
-_HEADS_IN_SEIZURE = select(func.count(Impoundment.id)).where(
-    Impoundment.owner_id == bindparam("owner_id"),
-    Impoundment.pound_id == bindparam("pound_id"),
-    Impoundment.seized_on == bindparam("seized_on"),
-)
-_SEIZURE_COUNTS = select(_EARLIER_SEIZURES.scalar_subquery(), _HEADS_IN_SEIZURE.scalar_subquery())
+# many SEIZE commands, USSD sessions or API calls recorded it. The rule is written once,
+# over the values of the seizure counted for: bound parameters (seizure_counts), or the
+# columns of the impoundment a query loads (the counts ride on its query, issue 16).
+def _occasion_counts(owner_id, village_id, pound_id, seized_on, seized_at):
+    """(earlier occasions, heads on this occasion) as two scalar subqueries."""
+    other = aliased(Impoundment, name="other_seizure")
+    # "pound/date" with `||` (not concat(), which SQLite, the first-run database, lacks).
+    occasion = cast(other.pound_id, String) + "/" + cast(other.seized_on, String)
+    earlier = select(func.count(func.distinct(occasion))).where(
+        other.owner_id == owner_id,
+        other.village_id == village_id,
+        other.seized_at < seized_at,
+        or_(other.pound_id != pound_id, other.seized_on != seized_on),
+    )
+    heads = select(func.count(other.id)).where(
+        other.owner_id == owner_id, other.pound_id == pound_id, other.seized_on == seized_on)
+    return earlier.scalar_subquery(), heads.scalar_subquery()
+
+
+_EARLIER_SEIZURES, _HEADS_IN_SEIZURE = _occasion_counts(
+    bindparam("owner_id"), bindparam("village_id"), bindparam("pound_id"), bindparam("seized_on"),
+    bindparam("seized_at"))
+_SEIZURE_COUNTS = select(_EARLIER_SEIZURES, _HEADS_IN_SEIZURE)
+# The same counts for the impoundment an outer query loads (correlated to it).
+_EARLIER_IN_ROW, _HEADS_IN_ROW = _occasion_counts(
+    Impoundment.owner_id, Impoundment.village_id, Impoundment.pound_id, Impoundment.seized_on,
+    Impoundment.seized_at)
+# session.info: {impoundment id: (earlier occasions, heads)}, read with the impoundment.
+_COUNTS_READ = "dabbo.seizure_counts_read"
+
+
+def _counts_read(session: Session, impoundment: Impoundment) -> tuple[int, int] | None:
+    """The counts read with `impoundment` in this transaction, unless an
+    impoundment was added, changed or deleted since (flushed or not): a SEIZE
+    of more heads, a new owner, would change them."""
+    read = session.info.get(_COUNTS_READ)
+    if not read:
+        return None
+    if _impoundments_pending(session):
+        session.info.pop(_COUNTS_READ, None)
+        return None
+    return read.get(impoundment.id)
+
+
+def _impoundments_pending(session: Session) -> bool:
+    return any(isinstance(row, Impoundment) for rows in (session.new, session.dirty, session.deleted)
+               for row in rows)
+
+
+@event.listens_for(Session, "after_commit")
+@event.listens_for(Session, "after_rollback")
+def _forget_counts(session: Session) -> None:
+    session.info.pop(_COUNTS_READ, None)
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _forget_counts_on_impoundment_statements(state) -> None:
+    """A bulk statement on impoundments, or any plain SQL, may change the counts."""
+    if not state.session.info.get(_COUNTS_READ):
+        return
+    if isinstance(state.statement, TextClause) or (
+            (state.is_insert or state.is_update or state.is_delete) and state.bind_mapper is not None
+            and state.bind_mapper.class_ is Impoundment):
+        state.session.info.pop(_COUNTS_READ, None)
+
+
+@event.listens_for(Session, "after_flush")
+def _forget_counts_after_impoundment_flush(session: Session, _context) -> None:
+    if _impoundments_pending(session):
+        session.info.pop(_COUNTS_READ, None)
 
 
 def _seizure_params(impoundment: Impoundment) -> dict:
@@ -165,7 +220,10 @@ def earlier_seizure_count(session: Session, impoundment: Impoundment) -> int:
     are impounded"; the §183 offence count shown likewise)."""
     if impoundment.owner_id is None:
         return 0
-    return session.scalar(_EARLIER_SEIZURES, _seizure_params(impoundment)) or 0
+    read = _counts_read(session, impoundment)
+    if read is not None:
+        return read[0]
+    return session.scalar(select(_EARLIER_SEIZURES), _seizure_params(impoundment)) or 0
 
 
 def head_count(session: Session, impoundment: Impoundment) -> int:
@@ -173,13 +231,19 @@ def head_count(session: Session, impoundment: Impoundment) -> int:
     on this occasion, at this pound on this local date (1 while the owner is unknown)."""
     if impoundment.owner_id is None:
         return 1
-    return session.scalar(_HEADS_IN_SEIZURE, _seizure_params(impoundment)) or 1
+    read = _counts_read(session, impoundment)
+    if read is not None:
+        return read[1]
+    return session.scalar(select(_HEADS_IN_SEIZURE), _seizure_params(impoundment)) or 1
 
 
 def seizure_counts(session: Session, impoundment: Impoundment) -> tuple[int, int]:
     """(earlier_seizure_count, head_count) in one round trip."""
     if impoundment.owner_id is None:
         return 0, 1
+    read = _counts_read(session, impoundment)
+    if read is not None:
+        return read
     earlier, heads = session.execute(_SEIZURE_COUNTS, _seizure_params(impoundment)).one()
     return earlier or 0, heads or 1
 
@@ -270,21 +334,28 @@ def impoundments_by_ids(session: Session, ids: list[int], batch: int = 5000) -> 
 def _with_schedules(session: Session, row) -> Impoundment | None:
     if row is None:
         return None
-    impoundment, on, fee, rate = row
+    impoundment, on, fee, rate, *counts = row
     _remember_schedules(session, impoundment, on, fee, rate)
+    if counts and impoundment.owner_id is not None:
+        earlier, heads = counts
+        session.info.setdefault(_COUNTS_READ, {})[impoundment.id] = (earlier or 0, heads or 1)
     return impoundment
 
 
 # What every caller shows next (dues, FIND, USSD) comes in the same round trip:
 # village, pound, release, sale and the schedules in force on the seizure date.
 _WITH_SCHEDULES = select(Impoundment, _SEIZURE_DATE, _FEE_IN_FORCE, _RATE_IN_FORCE).options(*WITH_PLACE_AND_OUTCOME)
+# One animal's query (a find, FEES, dues) also carries its §189 seizure counts: with
+# the schedules, everything its dues need in one round trip (the dispatcher's batches
+# do without: thousands of correlated counts it mostly does not need).
+_ONE_WITH_SCHEDULES = _WITH_SCHEDULES.add_columns(_EARLIER_IN_ROW, _HEADS_IN_ROW)
 _IMPOUNDMENT_BY_TAG = (
-    _WITH_SCHEDULES
+    _ONE_WITH_SCHEDULES
     .where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
     .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
     .limit(1)
 )
-_IMPOUNDMENT_BY_ID = _WITH_SCHEDULES.where(Impoundment.id == bindparam("id"))
+_IMPOUNDMENT_BY_ID = _ONE_WITH_SCHEDULES.where(Impoundment.id == bindparam("id"))
 _IMPOUNDMENTS_BY_IDS = _WITH_SCHEDULES.where(Impoundment.id.in_(bindparam("ids", expanding=True)))
 _PERSON_BY_PHONE = select(Person).where(Person.phone == bindparam("phone"))
 
