@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Callable
 
 from sqlalchemy import bindparam, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -96,6 +97,15 @@ def _only_looked_up(outcome: str) -> bool:
     return outcome in LOOKUPS or outcome.startswith("refused:") or outcome == "error"
 
 
+# A plain lookup's audit row, written last with its answer (see _answer_lookup);
+# a message stored before (a retry) or by a concurrent delivery inserts nothing.
+_RECEIVED_AND_ANSWERED = (
+    pg_insert(InboundMessage.__table__)
+    .values({name: bindparam(name) for name in (
+        "channel", "provider", "provider_id", "phone", "text", "received_at", "reply_text", "outcome")})
+    .on_conflict_do_nothing(constraint="uq_inbound_provider_id")
+    .returning(InboundMessage.__table__.c.id))
+_RECEIVED_AND_ANSWERED_AND_WATCH = pending.carrying_a_watch(_RECEIVED_AND_ANSWERED)
 _ANSWERED = (update(InboundMessage.__table__).where(InboundMessage.__table__.c.id == bindparam("audit_id"))
              .values(reply_text=bindparam("reply_text"), outcome=bindparam("outcome")))
 _ANSWERED_AND_WATCH = pending.carrying_a_watch(_ANSWERED)
@@ -110,6 +120,10 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: 
     text = storable(inbound.text)
     provider_id = storable(inbound.provider_id)[:_ID_WIDTH]
     phone = normalise_phone(inbound.phone) if isinstance(inbound.phone, str) else None
+    if not reply_via_outbox and phone is not None and session.get_bind().dialect.name == "postgresql":
+        answered = _answer_lookup(session, inbound, text, provider_id, phone, now, ussd_code)
+        if answered is not None:
+            return answered
 
     # Inserted first, without asking first whether it exists: the unique index
     # answers that (a retried webhook, or a concurrent one that waits on it).
@@ -143,6 +157,48 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: 
         else:
             session.commit()
     return Reply(reply_text, language, written.ids())
+
+
+def _answer_lookup(session: Session, inbound: Inbound, text: str, provider_id: str, phone: str,
+                   now: datetime, ussd_code: str) -> Reply | None:
+    """A registered sender's plain lookup (FIND, FEES, AUCTIONS, MY, HELP,
+    RATES) answered in fewer round trips (issue 16): no savepoint, and the
+    audit row written once, last, with its answer and the asker's watch.
+    Anything else, a refusal or a failure included, returns None after a
+    rollback, and handle_sms answers it the careful way (a lookup changes no
+    record, so running it again changes nothing). A retried message computes
+    the answer, finds its audit row taken by the unique key, and is answered
+    from storage as on the careful path."""
+    command = parse(text)
+    if isinstance(command, Problem) or command.name not in LOOKUPS or COMMANDS[command.name][1] is not None:
+        return None
+    known = queries.person_by_phone(session, phone)
+    if known is None:
+        session.rollback()   # a stranger registers on first contact: a change of record
+        return None
+    sender = Sender(phone=phone, person=known, language=language_or_default(known.language))
+    handler = COMMANDS[command.name][0]
+    with OutboxRowsWritten(session) as written:
+        try:
+            reply_text = handler(session, Context(sender=sender, now=now, ussd_code=ussd_code), command)
+        except Exception:   # Refused, or a bug: answered (and logged) on the careful path
+            written.stop()
+            session.rollback()
+            return None
+        stored = pending.execute_carrying_watches(
+            session, _RECEIVED_AND_ANSWERED, _RECEIVED_AND_ANSWERED_AND_WATCH, {
+                "channel": inbound.channel, "provider": inbound.provider, "provider_id": provider_id,
+                "phone": storable(inbound.phone)[:_PHONE_WIDTH], "text": text[:_AUDIT_TEXT_LIMIT],
+                "received_at": now, "reply_text": reply_text, "outcome": command.name}).first()
+        written.stop()
+        if stored is None:
+            session.rollback()
+            return _stored_reply(session, inbound.provider, provider_id, phone)
+        if written.any():
+            session.commit()
+        else:
+            commit_lookup(session)
+    return Reply(reply_text, sender.language, written.ids())
 
 
 def _run(session: Session, text: str, phone: str | None, known: Person | None, now: datetime,

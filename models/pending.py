@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import bindparam, event
+from sqlalchemy import Result, bindparam, event
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session, SessionTransaction
 from sqlalchemy.sql.expression import Executable
@@ -47,19 +47,18 @@ def carrying_a_watch(statement: Executable) -> Executable:
     return statement.add_cte(_ONE_WATCH)
 
 
-def execute_carrying_watches(session: Session, plain: Executable, carrying: Executable, params: dict) -> None:
+def execute_carrying_watches(session: Session, plain: Executable, carrying: Executable, params: dict) -> Result:
     """Run the audit row's statement: `carrying` (see carrying_a_watch) when
     exactly one watch is pending, else the pending ones by themselves (if any)
-    and `plain`."""
+    and `plain`. Returns the audit statement's result."""
     waiting = session.info.get(_PENDING)
     if waiting and len(waiting) == 1:
         del session.info[_PENDING]
         _, impoundment_id, person_id, at = waiting[0]
-        session.execute(carrying, {**params, "watch_impoundment_id": impoundment_id,
-                                   "watch_person_id": person_id, "watch_created_at": at})
-        return
+        return session.execute(carrying, {**params, "watch_impoundment_id": impoundment_id,
+                                          "watch_person_id": person_id, "watch_created_at": at})
     write(session)
-    session.execute(plain, params)
+    return session.execute(plain, params)
 
 
 def write(session: Session) -> None:
