@@ -9,21 +9,21 @@ from collections import defaultdict
 from datetime import datetime, timedelta, timezone
 from typing import Iterable, Sequence
 
-from sqlalchemy import func, select
+from sqlalchemy import Integer, func, select
 from sqlalchemy.orm import Session, joinedload
 
 from handlers import broadcasts, notice_writer
 from handlers.catalogue import LANGUAGES
 from handlers.notice_common import (
     AUCTION_NOTICE, BATCH, CLAIM_REMINDER, KEEPER_DIGEST, PROTEST_REMINDER, SURPLUS_REMINDER,
-    existing_keys, key_written, local_moment, owner_and_watchers, owners_and_watchers_of, pound_name, sentence,
+    among, existing_keys, key_written, local_moment, owner_and_watchers, owners_and_watchers_of, pound_name, sentence,
     wants, write_notice, written_count,
 )
 from handlers.notice_money import write_security_dues
 from handlers.notice_texts import (
     auction_text, claim_reminder_text, keeper_digest_text, protest_reminder_text, surplus_reminder_text,
 )
-from models import law, queries
+from models import law, occasions, outbox_bulk, queries
 from models.tables import Impoundment, Person, Pound, Release, Sale, Village
 
 
@@ -105,17 +105,22 @@ def _write_claim_reminders(session: Session, missing: dict[int, list], now: date
     with their places and schedules, a batch per query; each text computed once per animal and
     language; all rows written as a set."""
     impoundments = queries.impoundments_by_ids(session, sorted(missing))
+    # §189's counts for every animal whose deposit they decide, in a statement per batch (not one per animal).
+    counted = occasions.seizure_counts_many(session, [i.id for i in impoundments.values()
+                                                      if i.owner_id is not None and i.village.security_notified])
     texts: dict[tuple[int, str], str] = {}
     notices = []
-    for impoundment_id, pairs in missing.items():
-        impoundment = impoundments[impoundment_id]
-        for person, key in pairs:
-            if (impoundment_id, person.language) not in texts:
-                texts[impoundment_id, person.language] = sentence(claim_reminder_text(session, impoundment,
-                                                                                      person.language, now))
-            notices.append(notice_writer.Notice(person, CLAIM_REMINDER, key, texts[impoundment_id, person.language],
-                                                expires_at=impoundment.claim_deadline,
-                                                impoundment_id=impoundment_id))
+    with occasions.remembering(session, counted):
+        for impoundment_id, pairs in missing.items():
+            impoundment = impoundments[impoundment_id]
+            for person, key in pairs:
+                if (impoundment_id, person.language) not in texts:
+                    texts[impoundment_id, person.language] = sentence(claim_reminder_text(session, impoundment,
+                                                                                          person.language, now))
+                notices.append(notice_writer.Notice(person, CLAIM_REMINDER, key,
+                                                    texts[impoundment_id, person.language],
+                                                    expires_at=impoundment.claim_deadline,
+                                                    impoundment_id=impoundment_id))
     notice_writer.write_all(session, notices, now)   # counted by written_count, as bulk rows
 
 
@@ -123,11 +128,12 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
     """The day before an auction, at the morning hour, the whole village hears of it.
 
     Every minute this looks at each (village, auction time) of the next two
-    days: their first recipients' keys are probed in one batch, and a group's
-    animals are loaded only when its notice is still to be written."""
-    slots = session.execute(select(Impoundment.village_id, Impoundment.auction_at).where(
-        Impoundment.status == "impounded", Impoundment.auction_at > now,
-        Impoundment.auction_at <= now + timedelta(days=2)).distinct()).all()
+    days: their first recipients' keys are probed in one batch; the animals of
+    the auctions still to announce are loaded in one query, and all their
+    notices written in a few statements (a district's morning: 2,000 auctions)."""
+    window = (Impoundment.status == "impounded", Impoundment.auction_at > now,
+              Impoundment.auction_at <= now + timedelta(days=2))
+    slots = session.execute(select(Impoundment.village_id, Impoundment.auction_at).where(*window).distinct()).all()
     village_ids = sorted({village_id for village_id, _ in slots})
     villages = {v.id: v for v in session.scalars(select(Village).where(Village.id.in_(village_ids)))}
     due = []
@@ -141,14 +147,20 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
     keys = {(village.id, at): f"{auction_key_prefix('eve', village.id, at)}:{firsts[village.id]}"
             for village, at in due if village.id in firsts}
     written = existing_keys(session, list(keys.values()))
-    for village, auction_at in due:
-        key = keys.get((village.id, auction_at))
-        if key is None or key in written:
-            continue
-        group = list(session.scalars(select(Impoundment).where(
-            Impoundment.village_id == village.id, Impoundment.status == "impounded",
-            Impoundment.auction_at == auction_at).order_by(Impoundment.id)))
-        announce_auction(session, village, auction_at, group, "eve", now)
+    todo = [(village, at) for village, at in due if (village.id, at) in keys and keys[village.id, at] not in written]
+    if not todo:
+        return
+    groups = auction_groups(session.execute(
+        select(Impoundment.id, Impoundment.village_id, Impoundment.auction_at, Impoundment.kind,
+               Impoundment.auction_place, Impoundment.pound_id)
+        .where(*window, among(session, Impoundment.village_id, sorted({v.id for v, _ in todo}), Integer))
+        .order_by(Impoundment.id)))
+    pound_ids = sorted({groups[village.id, at][0].pound_id for village, at in todo})
+    pounds = {p.id: p for p in session.scalars(select(Pound).where(Pound.id.in_(pound_ids)))}
+    texts = [text for village, at in todo
+             for text in auction_texts(village, at, groups[village.id, at], pounds[groups[village.id, at][0].pound_id],
+                                       "eve")]
+    outbox_bulk.add_for_villages(session, texts, now)
 
 
 def _first_recipients(session: Session, village_ids: Sequence[int]) -> dict[int, int]:
@@ -206,7 +218,8 @@ def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_
     """Every morning each keeper hears what the pound holds and which auctions
     fall today and tomorrow; a digest not sent by the evening is dropped. An
     empty pound sends nothing. (Every minute of the day this probes every
-    keeper's key: in one batch, with pound and village loaded alongside.)"""
+    keeper's key: in one batch, with pound and village loaded alongside; the
+    pounds' animals are read and the digests written in a statement each.)"""
     keepers = session.scalars(select(Person).options(joinedload(Person.pound).joinedload(Pound.village))
                               .where(Person.role == "keeper", Person.pound_id.is_not(None),
                                      Person.opted_out.is_(False)).order_by(Person.id))
@@ -221,17 +234,28 @@ def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_
             continue
         due.append((keeper, today, expires, f"{KEEPER_DIGEST}:{keeper.id}:{today.isoformat()}"))
     written = existing_keys(session, [key for *_, key in due])
-    for keeper, today, expires, key in due:
-        if key in written:
-            continue
-        pound, tz = keeper.pound, keeper.pound.village.timezone
-        held = list(session.scalars(select(Impoundment).where(
-            Impoundment.pound_id == pound.id, Impoundment.status == "impounded").order_by(Impoundment.id)))
-        if held:
-            write_notice(session, keeper, KEEPER_DIGEST, key, now,
-                         lambda lang, pound=pound, today=today, held=held, tz=tz: keeper_digest_text(lang, pound, today,
-                                                                                                      held, tz),
-                         expires_at=expires)
+    due = [(keeper, today, expires, key) for keeper, today, expires, key in due if key not in written]
+    held_by_pound = _held(session, sorted({keeper.pound_id for keeper, *_ in due}))
+    digests = [notice_writer.Notice(keeper, KEEPER_DIGEST, key,
+                                    sentence(keeper_digest_text(keeper.language, keeper.pound, today,
+                                                                held_by_pound[keeper.pound_id],
+                                                                keeper.pound.village.timezone)),
+                                    expires_at=expires)
+               for keeper, today, expires, key in due if held_by_pound.get(keeper.pound_id)]
+    notice_writer.write_all(session, digests, now)   # one statement for every keeper's digest
+
+
+def _held(session: Session, pound_ids: Sequence[int]) -> dict[int, list]:
+    """{pound id: its animals in the pound, as rows with `kind` and `auction_at`}
+    (what a digest counts), in one query per batch of pounds, not one per keeper."""
+    held: dict[int, list] = defaultdict(list)
+    for start in range(0, len(pound_ids), BATCH):
+        for row in session.execute(
+                select(Impoundment.pound_id, Impoundment.kind, Impoundment.auction_at)
+                .where(among(session, Impoundment.pound_id, pound_ids[start:start + BATCH], Integer),
+                       Impoundment.status == "impounded").order_by(Impoundment.id)):
+            held[row.pound_id].append(row)
+    return held
 
 
 # ---------------------------------------------------------------- auctions
@@ -268,9 +292,16 @@ def announce_auction(session: Session, village: Village, auction_at: datetime, a
                            .order_by(Person.id).limit(1))
     if first is None or key_written(session, f"{prefix}:{first}"):
         return
-    pound = animals[0].pound
-    texts = {lang: auction_text(lang, auction_at, village.timezone,
-                                animals[0].auction_place or pound_name(pound, lang), animals)
+    outbox_bulk.add_for_villages(session, auction_texts(village, auction_at, animals, animals[0].pound, stage), now)
+
+
+def auction_texts(village: Village, auction_at: datetime, animals: Sequence, pound: Pound,
+                  stage: str) -> list[outbox_bulk.VillageText]:
+    """The auction's notice in every language, for the village's readers of
+    each (`animals`: the auction's lots, anything with `kind` and `auction_place`)."""
+    texts = {lang: auction_text(lang, auction_at, village.timezone, animals[0].auction_place or pound_name(pound, lang),
+                                animals)
              for lang in LANGUAGES}
-    broadcasts.fan_out(session, village_id=village.id, kind=AUCTION_NOTICE, key_prefix=prefix, texts=texts,
-                       now=now, expires_at=auction_at)
+    return broadcasts.village_texts(village_id=village.id, kind=AUCTION_NOTICE,
+                                    key_prefix=auction_key_prefix(stage, village.id, auction_at), texts=texts,
+                                    expires_at=auction_at)

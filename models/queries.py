@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, String, bindparam, cast, event, func, literal_column, or_, select, text
+from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select, text
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.sql.elements import TextClause
 
-from models import law
+from models import law, occasions
 from models.tables import (
     Complaint,
     DailyRate,
@@ -135,21 +135,9 @@ def security_scale_on(session: Session, village_id: int, on: date) -> list[law.S
     return scale
 
 
-# SPEC 11.1 "one occasion": owner, pound and local date (Impoundment.seized_on), however
-# many SEIZE commands, USSD sessions or API calls recorded it.
-# "pound/date" with `||` (not concat(), which SQLite, the first-run database, lacks).
-_OCCASION_KEY = cast(Impoundment.pound_id, String) + "/" + cast(Impoundment.seized_on, String)
-_EARLIER_SEIZURES = select(func.count(func.distinct(_OCCASION_KEY))).where(
-    Impoundment.owner_id == bindparam("owner_id"),
-    Impoundment.village_id == bindparam("village_id"),
-    Impoundment.seized_at < bindparam("seized_at"),
-    or_(Impoundment.pound_id != bindparam("pound_id"), Impoundment.seized_on != bindparam("seized_on")),
-)
-_HEADS_IN_SEIZURE = select(func.count(Impoundment.id)).where(
-    Impoundment.owner_id == bindparam("owner_id"),
-    Impoundment.pound_id == bindparam("pound_id"),
-    Impoundment.seized_on == bindparam("seized_on"),
-)
+# SPEC 11.1 "one occasion": owner, pound and local date (Impoundment.seized_on); the rule's
+# SQL lives in models.occasions, which also counts a batch of animals (the dispatcher).
+_EARLIER_SEIZURES, _HEADS_IN_SEIZURE = occasions.count_queries(occasions.BOUND)
 _SEIZURE_COUNTS = select(_EARLIER_SEIZURES.scalar_subquery(), _HEADS_IN_SEIZURE.scalar_subquery())
 
 
@@ -180,8 +168,11 @@ def seizure_counts(session: Session, impoundment: Impoundment) -> tuple[int, int
     """(earlier_seizure_count, head_count) in one round trip."""
     if impoundment.owner_id is None:
         return 0, 1
+    remembered = occasions.remembered(session, impoundment)   # a batch the dispatcher counted
+    if remembered is not None:
+        return remembered
     earlier, heads = session.execute(_SEIZURE_COUNTS, _seizure_params(impoundment)).one()
-    return earlier or 0, heads or 1
+    return occasions.normalised(impoundment.owner_id, earlier, heads)
 
 
 def security_per_head(session: Session, impoundment: Impoundment) -> int:
