@@ -9,7 +9,7 @@ from collections import defaultdict
 from datetime import datetime, timedelta, timezone
 from typing import Iterable, Sequence
 
-from sqlalchemy import Integer, func, select
+from sqlalchemy import Integer, select
 from sqlalchemy.orm import Session, joinedload
 
 from handlers import broadcasts, notice_writer
@@ -23,7 +23,7 @@ from handlers.notice_money import write_security_dues
 from handlers.notice_texts import (
     auction_text, claim_reminder_text, keeper_digest_text, protest_reminder_text, surplus_reminder_text,
 )
-from models import law, occasions, outbox_bulk, queries
+from models import law, notice_queries, occasions, outbox_bulk, queries
 from models.tables import Impoundment, Person, Pound, Release, Sale, Village
 
 
@@ -66,7 +66,7 @@ def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], 
     if session.get_bind().dialect.name == "postgresql":
         # The same rule, found by the database: only the reminders still missing reach Python.
         missing: dict[int, list] = {}
-        for row in queries.claim_reminders_missing(session, now, reminder_days, morning_hour,
+        for row in notice_queries.claim_reminders_missing(session, now, reminder_days, morning_hour,
                                                    f"{CLAIM_REMINDER}:", horizon):
             missing.setdefault(row.impoundment_id, []).append((row, row.key))
         _write_claim_reminders(session, missing, now)
@@ -135,7 +135,9 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
               Impoundment.auction_at <= now + timedelta(days=2))
     slots = session.execute(select(Impoundment.village_id, Impoundment.auction_at).where(*window).distinct()).all()
     village_ids = sorted({village_id for village_id, _ in slots})
-    villages = {v.id: v for v in session.scalars(select(Village).where(Village.id.in_(village_ids)))}
+    # (id, timezone) rows, not Village objects: all an auction's notice needs of its village.
+    villages = {v.id: v for v in session.execute(select(Village.id, Village.timezone)
+                                                 .where(among(session, Village.id, village_ids, Integer)))}
     due = []
     for village_id, auction_at in sorted(slots, key=lambda slot: (slot[1], slot[0])):
         village = villages[village_id]
@@ -143,7 +145,7 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
                            village.timezone)
         if eve <= now:
             due.append((village, auction_at.astimezone(timezone.utc)))
-    firsts = _first_recipients(session, sorted({village.id for village, _ in due}))
+    firsts = notice_queries.first_recipients(session, sorted({village.id for village, _ in due}))
     keys = {(village.id, at): f"{auction_key_prefix('eve', village.id, at)}:{firsts[village.id]}"
             for village, at in due if village.id in firsts}
     written = existing_keys(session, list(keys.values()))
@@ -161,18 +163,6 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
              for text in auction_texts(village, at, groups[village.id, at], pounds[groups[village.id, at][0].pound_id],
                                        "eve")]
     outbox_bulk.add_for_villages(session, texts, now)
-
-
-def _first_recipients(session: Session, village_ids: Sequence[int]) -> dict[int, int]:
-    """{village id: its first opted-in person's id}, the recipient whose key
-    `announce_auction` probes."""
-    found: dict[int, int] = {}
-    for start in range(0, len(village_ids), BATCH):
-        found.update(session.execute(
-            select(Person.village_id, func.min(Person.id))
-            .where(Person.village_id.in_(village_ids[start:start + BATCH]), Person.opted_out.is_(False))
-            .group_by(Person.village_id)).all())
-    return found
 
 
 def _surplus_reminders(session: Session, now: datetime, morning_hour: int) -> None:
@@ -218,23 +208,26 @@ def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_
     """Every morning each keeper hears what the pound holds and which auctions
     fall today and tomorrow; a digest not sent by the evening is dropped. An
     empty pound sends nothing. (Every minute of the day this probes every
-    keeper's key: in one batch, with pound and village loaded alongside; the
-    pounds' animals are read and the digests written in a statement each.)"""
-    keepers = session.scalars(select(Person).options(joinedload(Person.pound).joinedload(Pound.village))
-                              .where(Person.role == "keeper", Person.pound_id.is_not(None),
-                                     Person.opted_out.is_(False)).order_by(Person.id))
-    due = []
-    for keeper in keepers:
-        pound = keeper.pound
-        tz = pound.village.timezone
+    keeper's key, in one batch from plain rows; only the keepers still to be
+    told are loaded, their pounds' animals read and their digests written, in
+    a statement each.)"""
+    keepers = session.execute(select(Person.id, Village.timezone).join(Pound, Pound.id == Person.pound_id)
+                              .join(Village, Village.id == Pound.village_id)
+                              .where(Person.role == "keeper", Person.opted_out.is_(False)).order_by(Person.id))
+    due = {}
+    for keeper_id, tz in keepers:
         today = law.local_date(now, tz)
         moment = local_moment(today, morning_hour, tz)
         expires = local_moment(today, evening_hour, tz) if evening_hour > morning_hour else moment + timedelta(hours=12)
-        if not moment <= now < expires:
-            continue
-        due.append((keeper, today, expires, f"{KEEPER_DIGEST}:{keeper.id}:{today.isoformat()}"))
-    written = existing_keys(session, [key for *_, key in due])
-    due = [(keeper, today, expires, key) for keeper, today, expires, key in due if key not in written]
+        if moment <= now < expires:
+            due[keeper_id] = (today, expires, f"{KEEPER_DIGEST}:{keeper_id}:{today.isoformat()}")
+    written = existing_keys(session, [key for *_, key in due.values()])
+    due = {keeper_id: entry for keeper_id, entry in due.items() if entry[2] not in written}
+    if not due:
+        return
+    due = [(keeper, *due[keeper.id]) for keeper in session.scalars(   # only the keepers still to be told
+        select(Person).options(joinedload(Person.pound).joinedload(Pound.village))
+        .where(among(session, Person.id, sorted(due), Integer)).order_by(Person.id))]
     held_by_pound = _held(session, sorted({keeper.pound_id for keeper, *_ in due}))
     digests = [notice_writer.Notice(keeper, KEEPER_DIGEST, key,
                                     sentence(keeper_digest_text(keeper.language, keeper.pound, today,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select, text
+from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.sql.elements import TextClause
 
@@ -287,51 +287,6 @@ def person_by_phone(session: Session, phone: str) -> Person | None:
 def village_by_code(session: Session, code: str) -> Village | None:
     # Codes are stored upper-case (see handlers.records), so this stays on the unique index.
     return session.scalars(select(Village).where(Village.code == code.strip().upper())).first()
-
-
-# The claim reminders due now and not yet in the outbox, found by PostgreSQL
-# (issue 16): a steady dispatcher tick otherwise derives and probes every
-# reminder key of every animal near its deadline in Python, every minute.
-# For each animal in a pound whose claim deadline is within the horizon: the
-# reminder nearest the deadline whose moment (`days` before the deadline's
-# local date, at the morning hour, local time) has come, unless that moment is
-# not before the deadline; its recipients are the owner and the watchers,
-# minus whoever sent STOP; minus every key the outbox holds.
-_CLAIM_REMINDERS_MISSING = text("""
-WITH near AS (
-    SELECT i.id, i.owner_id, i.claim_deadline, v.timezone,
-           (i.claim_deadline AT TIME ZONE v.timezone)::date AS deadline_day
-    FROM impoundments i JOIN villages v ON v.id = i.village_id
-    WHERE i.status = 'impounded' AND i.claim_deadline > :now AND i.claim_deadline <= :horizon
-), due AS (
-    SELECT near.id, near.owner_id, r.days
-    FROM near CROSS JOIN LATERAL (
-        SELECT d.days, ((near.deadline_day - d.days) + make_time(CAST(:hour AS integer), 0, 0)) AT TIME ZONE near.timezone AS moment
-        FROM unnest(CAST(:reminder_days AS integer[])) AS d(days)
-        WHERE ((near.deadline_day - d.days) + make_time(CAST(:hour AS integer), 0, 0)) AT TIME ZONE near.timezone <= :now
-        ORDER BY d.days LIMIT 1) r
-    WHERE r.moment < near.claim_deadline
-), recipients AS (
-    SELECT due.id, due.days, due.owner_id AS person_id FROM due WHERE due.owner_id IS NOT NULL
-    UNION
-    SELECT due.id, due.days, w.person_id FROM due JOIN watches w ON w.impoundment_id = due.id
-)
-SELECT r.id AS impoundment_id, r.days, p.id, p.phone, p.language, p.opted_out,
-       CAST(:prefix AS text) || r.id || ':' || p.id || ':' || r.days AS key
-FROM recipients r JOIN people p ON p.id = r.person_id
-WHERE NOT p.opted_out
-  AND NOT EXISTS (SELECT 1 FROM outbound_messages o
-                  WHERE o.impoundment_id = r.id AND o.idempotency_key = CAST(:prefix AS text) || r.id || ':' || p.id || ':' || r.days)
-ORDER BY r.id, p.id""")
-
-
-def claim_reminders_missing(session: Session, now: datetime, reminder_days: list[int], morning_hour: int,
-                            key_prefix: str, horizon: datetime) -> list:
-    """Rows (impoundment_id, days, id, phone, language, opted_out, key): one per
-    claim reminder due at `now` and not written yet (see above). PostgreSQL only."""
-    return list(session.execute(_CLAIM_REMINDERS_MISSING, {
-        "now": now, "horizon": horizon, "hour": morning_hour, "reminder_days": sorted(reminder_days),
-        "prefix": key_prefix}))
 
 
 def occasion_complaint(session: Session, impoundment: Impoundment | None) -> Complaint | None:
