@@ -34,17 +34,27 @@ DEFAULT_EVENING_HOUR = 21
 
 
 def write_due_notices(session: Session, now: datetime, *, reminder_days: Iterable[int] = (3, 1),
-                      morning_hour: int = DEFAULT_MORNING_HOUR,
-                      evening_hour: int = DEFAULT_EVENING_HOUR) -> int:
+                      morning_hour: int = DEFAULT_MORNING_HOUR, evening_hour: int = DEFAULT_EVENING_HOUR,
+                      auction_eves: bool = True) -> int:
     """Write every dated notice whose moment has come and which is not written
-    yet; returns how many rows were written. Safe to call every minute."""
+    yet; returns how many rows were written. Safe to call every minute.
+    `auction_eves=False` leaves the auctions' eves to `write_auction_eves` (the
+    dispatcher writes them beside the rest, in a session of their own)."""
     before = written_count(session)
     _claim_reminders(session, now, sorted(set(reminder_days)), morning_hour)
-    _auction_eves(session, now, morning_hour)
+    if auction_eves:
+        _auction_eves(session, now, morning_hour)
     _surplus_reminders(session, now, morning_hour)
     _protest_reminders(session, now, morning_hour)
     write_security_dues(session, now, morning_hour)
     _keeper_digests(session, now, morning_hour, evening_hour)
+    return written_count(session) - before
+
+
+def write_auction_eves(session: Session, now: datetime, *, morning_hour: int = DEFAULT_MORNING_HOUR) -> int:
+    """The auctions' eves alone (see write_due_notices); returns how many rows were written."""
+    before = written_count(session)
+    _auction_eves(session, now, morning_hour)
     return written_count(session) - before
 
 
@@ -67,10 +77,19 @@ def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], 
         # The same rule, found by the database: only the reminders still missing reach Python.
         missing: dict[int, list] = {}
         for row in notice_queries.claim_reminders_missing(session, now, reminder_days, morning_hour,
-                                                   f"{CLAIM_REMINDER}:", horizon):
+                                                                f"{CLAIM_REMINDER}:", horizon):
             missing.setdefault(row.impoundment_id, []).append((row, row.key))
         _write_claim_reminders(session, missing, now)
         return
+    _write_claim_reminders(session, missing_claim_reminders_in_python(session, now, reminder_days, morning_hour,
+                                                                      horizon), now)
+
+
+def missing_claim_reminders_in_python(session: Session, now: datetime, reminder_days: list[int], morning_hour: int,
+                                      horizon: datetime) -> dict[int, list]:
+    """{impoundment id: [(recipient, key)]}: the claim reminders due and not
+    written, derived in Python (SQLite; a test holds it equal to
+    notice_queries.claim_reminders_missing, PostgreSQL's)."""
     candidates = session.execute(
         select(Impoundment.id, Impoundment.claim_deadline, Impoundment.owner_id, Village.timezone)
         .join(Village, Village.id == Impoundment.village_id)
@@ -97,7 +116,7 @@ def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], 
     missing = {impoundment_id: [(person, key) for person, key in pairs
                                 if key not in written and wants(person, CLAIM_REMINDER)]
                for impoundment_id, pairs in keys.items()}
-    _write_claim_reminders(session, {i: pairs for i, pairs in missing.items() if pairs}, now)
+    return {i: pairs for i, pairs in missing.items() if pairs}
 
 
 def _write_claim_reminders(session: Session, missing: dict[int, list], now: datetime) -> None:

@@ -134,3 +134,61 @@ def test_the_eves_of_many_auctions_are_written_in_one_statement(app, world, sess
     notice_dated.write_due_notices(session, eve + timedelta(minutes=1))
     session.commit()
     assert _auction_rows(app) == rows                               # written once
+
+
+ZONES = ["Asia/Kolkata", "America/New_York", "Europe/London", "Pacific/Chatham", "Asia/Kathmandu", "UTC"]
+# Around the 2026 autumn change of clocks in New York and London, and a quiet week.
+MOMENTS = st.sampled_from([datetime(2026, 10, 24, tzinfo=timezone.utc), datetime(2026, 10, 31, tzinfo=timezone.utc),
+                           datetime(2026, 11, 30, tzinfo=timezone.utc)])
+reminder = st.fixed_dictionaries({
+    "owner": st.sampled_from([0, 1, 2, None]),
+    "village": st.sampled_from([0, 1]),
+    "deadline_minutes": st.integers(min_value=-60, max_value=6 * 24 * 60),
+    "watchers": st.lists(st.sampled_from([0, 1, 2]), max_size=2, unique=True),
+})
+
+
+@settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(reminder, min_size=1, max_size=8), MOMENTS, st.integers(min_value=0, max_value=4 * 24 * 60),
+       st.sets(st.integers(min_value=0, max_value=4), min_size=1), st.integers(min_value=0, max_value=23),
+       st.lists(st.sampled_from(ZONES), min_size=2, max_size=2), st.booleans())
+def test_postgresqls_claim_reminders_are_the_python_ones(world, session, drawn, day, minutes, days, hour, zones,
+                                                         some_written):
+    """notice_queries.claim_reminders_missing (PostgreSQL) and the Python
+    derivation (SQLite) find the same reminders, in any time zone, on the
+    days the clocks change, before and after some are written."""
+    from handlers.notice_dated import missing_claim_reminders_in_python
+    from models import notice_queries, outbox
+    from models.tables import Watch
+
+    now = day + timedelta(minutes=minutes)
+    days = sorted(days)
+    horizon = now + timedelta(days=max(days) + 2)
+    try:
+        villages = list(session.scalars(select(Village).order_by(Village.id)))[:2]
+        for village, zone in zip(villages, zones):
+            village.timezone = zone
+        animals = _add_animals(session, [dict(owner=r["owner"], pound=r["village"], village=r["village"], day=0,
+                                              hour=1) for r in drawn])
+        people = list(session.scalars(select(Person).where(Person.role == "owner").order_by(Person.id)))[:3]
+        for animal, r in zip(animals, drawn):
+            animal.status, animal.claim_deadline = "impounded", now + timedelta(minutes=r["deadline_minutes"])
+            session.add_all(Watch(impoundment_id=animal.id, person_id=people[w].id, created_at=now)
+                            for w in r["watchers"])
+        session.flush()
+        for _ in range(2):
+            found = {(row.impoundment_id, row.key) for row in notice_queries.claim_reminders_missing(
+                session, now, days, hour, "claim_reminder:", horizon)}
+            derived = {(i, key) for i, pairs in missing_claim_reminders_in_python(session, now, days, hour,
+                                                                                horizon).items()
+                       for _, key in pairs}
+            assert found == derived
+            if not some_written:
+                break
+            for n, (_, key) in enumerate(sorted(found)):   # every other one written: the rest still missing
+                if n % 2 == 0:
+                    outbox.add(session, to_phone="+919800000000", text="x", language="en", kind="claim_reminder",
+                               idempotency_key=key, segments=1, encoding="GSM-7", unsolicited=True, now=now)
+            session.flush()
+    finally:
+        session.rollback()

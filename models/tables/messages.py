@@ -57,7 +57,7 @@ class OutboundMessage(Base):
     __table_args__ = (
         Index("ix_outbound_status_send_after", "status", "send_after"),
         # The dispatcher's expiry scan, every minute: only the queued rows, by expiry (migration 0008).
-        Index("ix_outbound_queued_expires", "expires_at", postgresql_where=sql_text("status = 'queued'"),
+        Index("ix_outbound_queued_expires", "status", "expires_at", postgresql_where=sql_text("status = 'queued'"),
               sqlite_where=sql_text("status = 'queued'")),
     )
 
