@@ -7,7 +7,9 @@ parked), writes the dated notices whose moment has come, opens §189(2) refund
 windows, drops queued notices whose moment has passed, takes back rows a dead
 worker left `sending`, and enqueues every due row that no job holds (a dated
 notice, a retry after backoff, a row whose job Redis lost). Every step is
-idempotent, so a tick run twice, or late, sends nothing twice.
+idempotent, so a tick run twice, or late, sends nothing twice. (On PostgreSQL
+the auctions' eves are written beside the other notices, in a session of their
+own: see `_write_notices`.)
 """
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta, timezone
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import event, func, select
 
@@ -98,9 +99,9 @@ def _auction_rows(app):
                       for m in session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "auction_notice")))
 
 
-def test_the_eves_of_many_auctions_are_written_in_one_statement(app, world, session, clock):
-    """Every village's auction and language in one INSERT (it was one per
-    auction and language: 8,000 statements on a district's morning)."""
+def _two_auctions(session) -> list[Village]:
+    """A reader of every language in each of two villages, and an animal
+    (no owner) in each village's pound, auctioned 07-12 at 11:00 local."""
     villages = list(session.scalars(select(Village).order_by(Village.id)))
     assert len(villages) >= 2
     seized = datetime(2026, 11, 30, 4, 30, tzinfo=timezone.utc)
@@ -118,12 +119,23 @@ def test_the_eves_of_many_auctions_are_written_in_one_statement(app, world, sess
         impoundment.status, impoundment.seized_at, impoundment.auction_at = "impounded", seized, auction
         impoundment.claim_deadline = seized + timedelta(days=7)
     session.commit()
-    eve = datetime(2026, 12, 6, 2, 31, tzinfo=timezone.utc)       # 08:01 local on 06-12
+    return villages
+
+
+EVE = datetime(2026, 12, 6, 2, 31, tzinfo=timezone.utc)       # 08:01 local on 06-12
+
+
+def test_the_eves_of_many_auctions_are_written_in_one_statement(app, world, session, clock):
+    """Every village's auction and language in one INSERT (it was one per
+    auction and language: 8,000 statements on a district's morning)."""
+    villages = _two_auctions(session)
+    eve = EVE
     seen = _statements(session)
     notice_dated.write_due_notices(session, eve)
     session.commit()
     inserts = [statement for statement, parameters in seen
-               if statement.lstrip().upper().startswith("INSERT INTO OUTBOUND_MESSAGES") and "auction_notice" in parameters]
+               if statement.lstrip().upper().startswith("INSERT INTO OUTBOUND_MESSAGES")
+               and "auction_notice" in parameters]
     assert len(inserts) == 1
     rows = _auction_rows(app)
     ours = [row for row in rows if row[0].split(":")[3] == "20261207T053000Z"]
@@ -192,3 +204,33 @@ def test_postgresqls_claim_reminders_are_the_python_ones(world, session, drawn, 
             session.flush()
     finally:
         session.rollback()
+
+
+def test_a_tick_whose_eves_fail_leaves_them_to_the_next_tick_written_once(app, world, session, clock, dispatch,
+                                                                          monkeypatch):
+    """The dispatcher writes the eves in a transaction of their own beside the
+    rest (PostgreSQL). If that one fails, the tick fails, what the other
+    committed stands, and the next tick writes the eves: once."""
+    from handlers import notice_dated
+
+    villages = _two_auctions(session)
+    clock.set(EVE)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("PostgreSQL went away")
+
+    monkeypatch.setattr(notice_dated, "write_auction_eves", broken)
+    with pytest.raises(RuntimeError):
+        dispatch()
+    assert [row for row in _auction_rows(app) if "20261207T053000Z" in row[0]] == []
+    with app.extensions["dabbo"].sessions() as fresh:   # the keepers' digests were committed
+        assert fresh.scalar(select(func.count(OutboundMessage.id)).where(OutboundMessage.kind == "keeper_digest")) > 0
+    monkeypatch.undo()
+    clock.set(EVE + timedelta(minutes=1))
+    dispatch()
+    clock.set(EVE + timedelta(minutes=2))
+    dispatch()
+    ours = [row for row in _auction_rows(app) if "20261207T053000Z" in row[0]]
+    readers = session.scalar(select(func.count(Person.id)).where(Person.village_id.in_([v.id for v in villages]),
+                                                                 Person.opted_out.is_(False)))
+    assert len(ours) == readers == len({row[0] for row in ours})
