@@ -615,6 +615,12 @@ def open_everything(now: datetime) -> int:
         conn.execute("DELETE FROM deposits")
         conn.execute("DELETE FROM releases")
         conn.execute("DELETE FROM sales")
+        # A tag is held by one pound at a time (uq_impoundments_held_tag, issue 18 E): an animal
+        # impounded several times in the year keeps its tag on its latest impoundment; the earlier
+        # ones, opened beside it, become animals of their own (`<tag>-<id>`). Idempotent.
+        conn.execute("UPDATE impoundments i SET tag = i.tag || '-' || i.id FROM "
+                     "(SELECT tag, max(id) AS latest FROM impoundments WHERE tag IS NOT NULL "
+                     "GROUP BY tag HAVING count(*) > 1) d WHERE i.tag = d.tag AND i.id <> d.latest")
         seized = f"(%(now)s - interval '8 days' * (id::float / {IMPOUNDMENTS}) - interval '1 minute' * (id % 7))"
         conn.execute(at_now(f"""
 UPDATE impoundments SET status = 'impounded', closed_at = NULL, seized_at = {seized},

@@ -1,8 +1,8 @@
 """Broadcasts: an official's notice to every opted-in person of a village.
 
 A village may hold tens of thousands of people, so the outbox rows are written
-by one INSERT ... SELECT per language straight from the people table (no ORM
-object per recipient), and their ids are noted (`models.outbox.bulk_written`)
+by one INSERT ... SELECT for every language straight from the people table (no
+ORM object per recipient), and their ids are noted (`models.outbox.bulk_written`)
 for the edge to enqueue, in batches, once the transaction has committed.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from handlers.catalogue import LANGUAGES, place_name, t
 from handlers.errors import Refused
 from handlers.replies import max_segments
 from handlers.text import encoding, segments
-from models import outbox
+from models import outbox_bulk
 from models.tables import Broadcast, Village
 
 NOTICE_MAX_SEGMENTS = max_segments("gu")
@@ -52,12 +52,18 @@ def fan_out(session: Session, *, village_id: int, kind: str, key_prefix: str, te
     """One queued outbox row per opted-in person of the village, in the
     person's language, with the key `{key_prefix}:{person id}`; a person who
     has one already is skipped, so fanning out twice writes nothing new.
-    Returns the ids written."""
-    session.flush()
-    written: list[int] = []
-    for lang, text in texts.items():
-        written.extend(outbox.add_for_village(
-            session, village_id=village_id, language=lang, text=text, segments=segments(text),
-            encoding=encoding(text), kind=kind, key_prefix=key_prefix, now=now, send_after=send_after,
-            expires_at=expires_at, broadcast_id=broadcast_id))
-    return written
+    Every language in one statement. Returns the ids written."""
+    return outbox_bulk.add_for_villages(session, village_texts(
+        village_id=village_id, kind=kind, key_prefix=key_prefix, texts=texts, broadcast_id=broadcast_id,
+        expires_at=expires_at, send_after=send_after), now)
+
+
+def village_texts(*, village_id: int, kind: str, key_prefix: str, texts: dict[str, str],
+                  broadcast_id: int | None = None, expires_at: datetime | None = None,
+                  send_after: datetime | None = None) -> list[outbox_bulk.VillageText]:
+    """What `fan_out` writes, for a caller that writes many villages' notices
+    in one statement (the dispatcher's auction eves)."""
+    return [outbox_bulk.VillageText(village_id=village_id, language=lang, text=text, segments=segments(text),
+                                    encoding=encoding(text), kind=kind, key_prefix=key_prefix, expires_at=expires_at,
+                                    send_after=send_after, broadcast_id=broadcast_id)
+            for lang, text in texts.items()]

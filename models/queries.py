@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, String, bindparam, cast, event, func, literal_column, or_, select, text
-from sqlalchemy.orm import Session, aliased, joinedload
+from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select
+from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.sql.elements import TextClause
 
-from models import law
+from models import law, occasions
 from models.tables import (
     Complaint,
     DailyRate,
@@ -135,77 +135,11 @@ def security_scale_on(session: Session, village_id: int, on: date) -> list[law.S
     return scale
 
 
-# SPEC 11.1 "one occasion": owner, pound and local date (Impoundment.seized_on), however
-# many SEIZE commands, USSD sessions or API calls recorded it. The rule is written once,
-# over the values of the seizure counted for: bound parameters (seizure_counts), or the
-# columns of the impoundment a query loads (the counts ride on its query, issue 16).
-def _occasion_counts(owner_id, village_id, pound_id, seized_on, seized_at):
-    """(earlier occasions, heads on this occasion) as two scalar subqueries."""
-    other = aliased(Impoundment, name="other_seizure")
-    # "pound/date" with `||` (not concat(), which SQLite, the first-run database, lacks).
-    occasion = cast(other.pound_id, String) + "/" + cast(other.seized_on, String)
-    earlier = select(func.count(func.distinct(occasion))).where(
-        other.owner_id == owner_id,
-        other.village_id == village_id,
-        other.seized_at < seized_at,
-        or_(other.pound_id != pound_id, other.seized_on != seized_on),
-    )
-    heads = select(func.count(other.id)).where(
-        other.owner_id == owner_id, other.pound_id == pound_id, other.seized_on == seized_on)
-    return earlier.scalar_subquery(), heads.scalar_subquery()
-
-
-_EARLIER_SEIZURES, _HEADS_IN_SEIZURE = _occasion_counts(
-    bindparam("owner_id"), bindparam("village_id"), bindparam("pound_id"), bindparam("seized_on"),
-    bindparam("seized_at"))
-_SEIZURE_COUNTS = select(_EARLIER_SEIZURES, _HEADS_IN_SEIZURE)
-# The same counts for the impoundment an outer query loads (correlated to it).
-_EARLIER_IN_ROW, _HEADS_IN_ROW = _occasion_counts(
-    Impoundment.owner_id, Impoundment.village_id, Impoundment.pound_id, Impoundment.seized_on,
-    Impoundment.seized_at)
-# session.info: {impoundment id: (earlier occasions, heads)}, read with the impoundment.
-_COUNTS_READ = "dabbo.seizure_counts_read"
-
-
-def _counts_read(session: Session, impoundment: Impoundment) -> tuple[int, int] | None:
-    """The counts read with `impoundment` in this transaction, unless an
-    impoundment was added, changed or deleted since (flushed or not): a SEIZE
-    of more heads, a new owner, would change them."""
-    read = session.info.get(_COUNTS_READ)
-    if not read:
-        return None
-    if _impoundments_pending(session):
-        session.info.pop(_COUNTS_READ, None)
-        return None
-    return read.get(impoundment.id)
-
-
-def _impoundments_pending(session: Session) -> bool:
-    return any(isinstance(row, Impoundment) for rows in (session.new, session.dirty, session.deleted)
-               for row in rows)
-
-
-@event.listens_for(Session, "after_commit")
-@event.listens_for(Session, "after_rollback")
-def _forget_counts(session: Session) -> None:
-    session.info.pop(_COUNTS_READ, None)
-
-
-@event.listens_for(Session, "do_orm_execute")
-def _forget_counts_on_impoundment_statements(state) -> None:
-    """A bulk statement on impoundments, or any plain SQL, may change the counts."""
-    if not state.session.info.get(_COUNTS_READ):
-        return
-    if isinstance(state.statement, TextClause) or (
-            (state.is_insert or state.is_update or state.is_delete) and state.bind_mapper is not None
-            and state.bind_mapper.class_ is Impoundment):
-        state.session.info.pop(_COUNTS_READ, None)
-
-
-@event.listens_for(Session, "after_flush")
-def _forget_counts_after_impoundment_flush(session: Session, _context) -> None:
-    if _impoundments_pending(session):
-        session.info.pop(_COUNTS_READ, None)
+# SPEC 11.1 "one occasion": owner, pound and local date (Impoundment.seized_on); the rule's
+# SQL lives in models.occasions, which also counts a batch of animals (the dispatcher) and
+# the one animal a query loads (the counts ride on its query).
+_EARLIER_SEIZURES, _HEADS_IN_SEIZURE = occasions.count_queries(occasions.BOUND)
+_SEIZURE_COUNTS = select(_EARLIER_SEIZURES.scalar_subquery(), _HEADS_IN_SEIZURE.scalar_subquery())
 
 
 def _seizure_params(impoundment: Impoundment) -> dict:
@@ -220,10 +154,7 @@ def earlier_seizure_count(session: Session, impoundment: Impoundment) -> int:
     are impounded"; the §183 offence count shown likewise)."""
     if impoundment.owner_id is None:
         return 0
-    read = _counts_read(session, impoundment)
-    if read is not None:
-        return read[0]
-    return session.scalar(select(_EARLIER_SEIZURES), _seizure_params(impoundment)) or 0
+    return seizure_counts(session, impoundment)[0]
 
 
 def head_count(session: Session, impoundment: Impoundment) -> int:
@@ -231,21 +162,18 @@ def head_count(session: Session, impoundment: Impoundment) -> int:
     on this occasion, at this pound on this local date (1 while the owner is unknown)."""
     if impoundment.owner_id is None:
         return 1
-    read = _counts_read(session, impoundment)
-    if read is not None:
-        return read[1]
-    return session.scalar(select(_HEADS_IN_SEIZURE), _seizure_params(impoundment)) or 1
+    return seizure_counts(session, impoundment)[1]
 
 
 def seizure_counts(session: Session, impoundment: Impoundment) -> tuple[int, int]:
     """(earlier_seizure_count, head_count) in one round trip."""
     if impoundment.owner_id is None:
         return 0, 1
-    read = _counts_read(session, impoundment)
-    if read is not None:
-        return read
+    known = occasions.known(session, impoundment)   # read with the animal, or a batch's
+    if known is not None:
+        return known
     earlier, heads = session.execute(_SEIZURE_COUNTS, _seizure_params(impoundment)).one()
-    return earlier or 0, heads or 1
+    return occasions.normalised(impoundment.owner_id, earlier, heads)
 
 
 def security_per_head(session: Session, impoundment: Impoundment) -> int:
@@ -336,9 +264,8 @@ def _with_schedules(session: Session, row) -> Impoundment | None:
         return None
     impoundment, on, fee, rate, *counts = row
     _remember_schedules(session, impoundment, on, fee, rate)
-    if counts and impoundment.owner_id is not None:
-        earlier, heads = counts
-        session.info.setdefault(_COUNTS_READ, {})[impoundment.id] = (earlier or 0, heads or 1)
+    if counts:
+        occasions.read_with(session, impoundment, *counts)
     return impoundment
 
 
@@ -348,7 +275,7 @@ _WITH_SCHEDULES = select(Impoundment, _SEIZURE_DATE, _FEE_IN_FORCE, _RATE_IN_FOR
 # One animal's query (a find, FEES, dues) also carries its §189 seizure counts: with
 # the schedules, everything its dues need in one round trip (the dispatcher's batches
 # do without: thousands of correlated counts it mostly does not need).
-_ONE_WITH_SCHEDULES = _WITH_SCHEDULES.add_columns(_EARLIER_IN_ROW, _HEADS_IN_ROW)
+_ONE_WITH_SCHEDULES = _WITH_SCHEDULES.add_columns(*occasions.IN_ROW)
 _IMPOUNDMENT_BY_TAG = (
     _ONE_WITH_SCHEDULES
     .where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
@@ -367,51 +294,6 @@ def person_by_phone(session: Session, phone: str) -> Person | None:
 def village_by_code(session: Session, code: str) -> Village | None:
     # Codes are stored upper-case (see handlers.records), so this stays on the unique index.
     return session.scalars(select(Village).where(Village.code == code.strip().upper())).first()
-
-
-# The claim reminders due now and not yet in the outbox, found by PostgreSQL
-# (issue 16): a steady dispatcher tick otherwise derives and probes every
-# reminder key of every animal near its deadline in Python, every minute.
-# For each animal in a pound whose claim deadline is within the horizon: the
-# reminder nearest the deadline whose moment (`days` before the deadline's
-# local date, at the morning hour, local time) has come, unless that moment is
-# not before the deadline; its recipients are the owner and the watchers,
-# minus whoever sent STOP; minus every key the outbox holds.
-_CLAIM_REMINDERS_MISSING = text("""
-WITH near AS (
-    SELECT i.id, i.owner_id, i.claim_deadline, v.timezone,
-           (i.claim_deadline AT TIME ZONE v.timezone)::date AS deadline_day
-    FROM impoundments i JOIN villages v ON v.id = i.village_id
-    WHERE i.status = 'impounded' AND i.claim_deadline > :now AND i.claim_deadline <= :horizon
-), due AS (
-    SELECT near.id, near.owner_id, r.days
-    FROM near CROSS JOIN LATERAL (
-        SELECT d.days, ((near.deadline_day - d.days) + make_time(CAST(:hour AS integer), 0, 0)) AT TIME ZONE near.timezone AS moment
-        FROM unnest(CAST(:reminder_days AS integer[])) AS d(days)
-        WHERE ((near.deadline_day - d.days) + make_time(CAST(:hour AS integer), 0, 0)) AT TIME ZONE near.timezone <= :now
-        ORDER BY d.days LIMIT 1) r
-    WHERE r.moment < near.claim_deadline
-), recipients AS (
-    SELECT due.id, due.days, due.owner_id AS person_id FROM due WHERE due.owner_id IS NOT NULL
-    UNION
-    SELECT due.id, due.days, w.person_id FROM due JOIN watches w ON w.impoundment_id = due.id
-)
-SELECT r.id AS impoundment_id, r.days, p.id, p.phone, p.language, p.opted_out,
-       CAST(:prefix AS text) || r.id || ':' || p.id || ':' || r.days AS key
-FROM recipients r JOIN people p ON p.id = r.person_id
-WHERE NOT p.opted_out
-  AND NOT EXISTS (SELECT 1 FROM outbound_messages o
-                  WHERE o.impoundment_id = r.id AND o.idempotency_key = CAST(:prefix AS text) || r.id || ':' || p.id || ':' || r.days)
-ORDER BY r.id, p.id""")
-
-
-def claim_reminders_missing(session: Session, now: datetime, reminder_days: list[int], morning_hour: int,
-                            key_prefix: str, horizon: datetime) -> list:
-    """Rows (impoundment_id, days, id, phone, language, opted_out, key): one per
-    claim reminder due at `now` and not written yet (see above). PostgreSQL only."""
-    return list(session.execute(_CLAIM_REMINDERS_MISSING, {
-        "now": now, "horizon": horizon, "hour": morning_hour, "reminder_days": sorted(reminder_days),
-        "prefix": key_prefix}))
 
 
 def occasion_complaint(session: Session, impoundment: Impoundment | None) -> Complaint | None:

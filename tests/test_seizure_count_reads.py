@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import event
 
-from models import queries
+from models import occasions, queries
 from models.tables import Impoundment
 from tests.money_support import BUFFALO, COW1, COW2, COW3, impound, make_dhol
 
@@ -24,7 +24,7 @@ def dhol(api, app):
 
 def _counted_alone(session, impoundment) -> tuple[int, int]:
     """The counts by the bound-parameter statement, as before issue 16."""
-    session.info.pop(queries._COUNTS_READ, None)
+    session.info.pop(occasions._READ, None)
     return queries.seizure_counts(session, impoundment)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text as sql_text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from models.db import Base, UTCDateTime
@@ -54,7 +54,12 @@ class OutboundMessage(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
-    __table_args__ = (Index("ix_outbound_status_send_after", "status", "send_after"),)
+    __table_args__ = (
+        Index("ix_outbound_status_send_after", "status", "send_after"),
+        # The dispatcher's expiry scan, every minute: only the queued rows, by expiry (migration 0008).
+        Index("ix_outbound_queued_expires", "status", "expires_at", postgresql_where=sql_text("status = 'queued'"),
+              sqlite_where=sql_text("status = 'queued'")),
+    )
 
 
 class InboundMessage(Base):

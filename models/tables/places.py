@@ -73,6 +73,10 @@ class Person(Base):
     village: Mapped[Village | None] = relationship()
     pound: Mapped[Pound | None] = relationship()
 
+    # A village's first opted-in person (the dispatcher's probe of an auction's notice), one
+    # index entry away (migration 0008).
+    __table_args__ = (Index("ix_people_village_person", "village_id", "id"),)
+
 
 class Animal(Base):
     """A registered animal: its ear tag (INAPH / Pashu Aadhaar) and its owner."""
