@@ -72,14 +72,17 @@ def after_fork() -> None:
         _context = Context(_context.runtime, get_provider(_context.runtime.settings), os.getpid())
 
 
-def warm_up() -> None:
-    """In the worker's parent process: build the context, let the database
-    dialect meet the server once and compile the claim query, so every forked
-    work horse starts with them; then close the connection, so no horse ever
-    inherits an open socket."""
+def warm_up(keep_connection: bool = False) -> None:
+    """Build the context, let the database dialect meet the server once and
+    compile the claim query, so the first job does not pay for them.
+
+    The forking `Worker` calls it in its parent and the connection is then
+    closed, so no work horse ever inherits an open socket; `InProcessWorker`
+    runs its jobs in this very process and keeps it (`keep_connection`)."""
     ctx = context()
     _claim(ctx.runtime, ctx.provider, [0], dict.fromkeys(("cancelled", "deferred"), 0))
-    ctx.runtime.engine.dispose()
+    if not keep_connection:
+        ctx.runtime.engine.dispose()
 
 
 def use(runtime: Runtime, provider: Provider | None = None) -> None:
