@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterable, Sequence
 
-from sqlalchemy import (ARRAY, Boolean, Integer, Row, String, and_, any_, bindparam, cast, func, insert, literal, or_,
-                        select, text, update)
+from sqlalchemy import (ARRAY, Boolean, Integer, Row, String, and_, any_, bindparam, cast, func, insert, literal,
+                        literal_column, or_, select, text, update)
 from sqlalchemy.dialects import postgresql as postgresql_dialect, sqlite as sqlite_dialect
 from sqlalchemy.orm import Session
 
@@ -127,10 +127,9 @@ def forget_bulk_written(session: Session) -> list[int]:
 
 
 def lock_due(session: Session, ids: Sequence[int], now: datetime) -> list[Row]:
-    """Of these rows, the ones still `queued` and due, locked (FOR UPDATE
-    SKIP LOCKED on PostgreSQL: a row another worker holds is left to it),
-    with only the columns the send-time verdict reads and the recipient's
-    opt-out and timezone joined in. One statement for a batch of any size."""
+    """Of these rows, the ones still `queued` and due, locked (FOR UPDATE SKIP LOCKED on PostgreSQL:
+    a row another worker holds is left to it), with only the columns the send-time verdict reads
+    and the recipient's opt-out and timezone joined in. One statement for a batch of any size."""
     postgresql = _is_postgresql(session)
     statement = (
         select(*_CLAIM_COLUMNS).select_from(_CLAIM_FROM)
@@ -145,8 +144,7 @@ def lock_due(session: Session, ids: Sequence[int], now: datetime) -> list[Row]:
 
 @dataclass(frozen=True)
 class Settlement:
-    """A queued row that must not go now: cancelled (with why) or deferred
-    (to `until`)."""
+    """A queued row that must not go now: cancelled (with why) or deferred (to `until`)."""
     id: int
     cancel_reason: str | None = None
     until: datetime | None = None
@@ -161,9 +159,8 @@ def settle(session: Session, settlements: Sequence[Settlement], now: datetime) -
 
 
 def claim(session: Session, ids: Sequence[int], provider: str, now: datetime) -> list[tuple[int, int]]:
-    """`queued -> sending` for these rows, counting the attempt: a
-    compare-and-set, so of two workers holding the same ids only one wins a
-    row. Returns (id, attempts counting this one) of the rows won, by id."""
+    """`queued -> sending` for these rows, counting the attempt: a compare-and-set, so of two workers
+    holding the same ids only one wins a row. Returns (id, attempts counting this one) of those won, by id."""
     if not ids:
         return []
     won = session.execute(
@@ -188,37 +185,40 @@ class Outcome:
 
 
 def record(session: Session, outcomes: Sequence[Outcome], now: datetime) -> dict[str, int]:
-    """Write what the provider said: `sent` with its id; a transient error
-    goes back to `queued` after `backoff(attempts)`, or `failed` once
-    MAX_ATTEMPTS are spent; a permanent one is `failed` with the reason.
-    Returns how many rows were sent, retried and failed."""
-    counts = {"sent": 0, "retry": 0, "failed": 0}
-    params = []
+    """Write what the provider said: `sent` with its id (`record_sent`); a
+    transient error goes back to `queued` after `backoff(attempts)`, or
+    `failed` once MAX_ATTEMPTS are spent; a permanent one is `failed` with the
+    reason. Returns how many rows were sent, retried and failed."""
+    counts, params = {"sent": 0, "retry": 0, "failed": 0}, []
     for outcome in outcomes:
-        row = {"b_id": outcome.id, "b_provider_id": outcome.provider_id, "b_sent_at": None, "b_error": None,
-               "b_send_after": None, "b_now": now}
-        if outcome.accepted:
-            row.update(b_status=SENT, b_sent_at=now)
-            counts["sent"] += 1
-        elif outcome.permanent:
-            row.update(b_status=FAILED, b_error=outcome.error or "refused")
-            counts["failed"] += 1
-        elif outcome.attempts >= MAX_ATTEMPTS:
-            row.update(b_status=FAILED, b_error=f"{outcome.error} (gave up after {outcome.attempts} attempts)")
-            counts["failed"] += 1
-        else:
-            row.update(b_status=QUEUED, b_error=outcome.error, b_send_after=now + backoff(outcome.attempts))
-            counts["retry"] += 1
-        params.append(row)
-    accepted = [p for p in params if p["b_status"] == SENT]
-    if accepted and _is_postgresql(session):
-        # The common case (a broadcast batch all accepted) as one statement.
-        session.execute(_SENT_PG, {"ids": [p["b_id"] for p in accepted],
-                                   "provider_ids": [p["b_provider_id"] for p in accepted], "now": now})
-        params = [p for p in params if p["b_status"] != SENT]
+        retry = not outcome.accepted and not outcome.permanent and outcome.attempts < MAX_ATTEMPTS
+        counts["sent" if outcome.accepted else "retry" if retry else "failed"] += 1
+        params.append({"b_id": outcome.id, "b_provider_id": outcome.provider_id, "b_now": now,
+                       "b_status": SENT if outcome.accepted else QUEUED if retry else FAILED,
+                       "b_sent_at": now if outcome.accepted else None, "b_error": _why(outcome, retry),
+                       "b_send_after": now + backoff(outcome.attempts) if retry else None})
     if params:
         session.execute(_RESULT, params)
     return counts
+
+
+def _why(outcome: Outcome, retry: bool) -> str | None:
+    """The row's `last_error`: none once accepted, else the provider's words."""
+    if outcome.accepted:
+        return None
+    if outcome.permanent:
+        return outcome.error or "refused"
+    return outcome.error if retry else f"{outcome.error} (gave up after {outcome.attempts} attempts)"
+
+
+def record_sent(session: Session, ids: Sequence[int], provider_ids: Sequence[str | None], now: datetime) -> int:
+    """`sent` with the provider's id for rows it accepted (still `sending`, or `queued` again after a
+    release): a broadcast's request, 1000 rows, as one statement on PostgreSQL. Returns how many."""
+    if ids and _is_postgresql(session):
+        session.execute(_SENT_PG, {"ids": list(ids), "provider_ids": list(provider_ids), "now": now})
+        return len(ids)
+    return record(session, [Outcome(id_, 0, True, provider_id) for id_, provider_id in zip(ids, provider_ids)],
+                  now)["sent"]
 
 
 def record_report(session: Session, provider: str, provider_id: str, status: str, reason: str | None,
@@ -249,10 +249,9 @@ def record_report(session: Session, provider: str, provider_id: str, status: str
 
 
 def release(session: Session, ids: Sequence[int], now: datetime) -> list[int]:
-    """Back to `queued`, due at once, for claimed rows a job stopped before
-    sending (its time budget spent, or RQ's limit struck): at most the one
-    request on the wire when it stopped can have reached the provider.
-    Only rows still `sending`; returns their ids."""
+    """Back to `queued`, due at once, for claimed rows a job stopped before sending (its time budget
+    spent, or RQ's limit struck): at most the one request on the wire when it stopped can have
+    reached the provider. Only rows still `sending`; returns their ids."""
     if not ids:
         return []
     return list(session.execute(
@@ -267,7 +266,7 @@ def release(session: Session, ids: Sequence[int], now: datetime) -> list[int]:
 def expire(session: Session, now: datetime) -> int:
     """Cancel queued rows whose moment has passed; returns how many."""
     return session.execute(
-        update(OutboundMessage).where(OutboundMessage.status == QUEUED, OutboundMessage.expires_at <= now)
+        update(OutboundMessage).where(_status_is(QUEUED), OutboundMessage.expires_at <= now)
         .values(status=CANCELLED, last_error="expired: its moment has passed", updated_at=now),
         execution_options={"synchronize_session": False}).rowcount
 
@@ -296,7 +295,7 @@ def due_ids(session: Session, now: datetime) -> list[int]:
     the job must be lost. `updated_at` says when a process last took the row
     in hand (see `mark_enqueued`)."""
     return list(session.scalars(select(OutboundMessage.id).where(
-        OutboundMessage.status == QUEUED,
+        _status_is(QUEUED),
         OutboundMessage.send_after <= now,
         or_(OutboundMessage.updated_at < OutboundMessage.send_after,
             OutboundMessage.updated_at <= now - QUEUED_TIMEOUT),
@@ -323,7 +322,13 @@ def is_due_new_row(instance: object, now: datetime) -> bool:
 
 
 def _lost(now: datetime):
-    return OutboundMessage.status == SENDING, OutboundMessage.updated_at <= now - SENDING_TIMEOUT
+    return _status_is(SENDING), OutboundMessage.updated_at <= now - SENDING_TIMEOUT
+
+
+def _status_is(status: str):
+    """`status = 'queued'` with the word in the SQL: the status index is partial (migration 0007),
+    and a generic plan for `status = $1` could not prove a row is in it."""
+    return OutboundMessage.status == literal_column(f"'{status}'")
 
 
 def _is_postgresql(session: Session) -> bool:
@@ -344,11 +349,7 @@ def _literal(value, type_=String):
 
 
 def _insert(dialect: str):
-    if dialect == "postgresql":
-        return postgresql_dialect.insert(OutboundMessage)
-    if dialect == "sqlite":
-        return sqlite_dialect.insert(OutboundMessage)
-    return insert(OutboundMessage)
+    return {"postgresql": postgresql_dialect.insert, "sqlite": sqlite_dialect.insert}.get(dialect, insert)(_OUTBOX)
 
 
 _OUTBOX = OutboundMessage.__table__

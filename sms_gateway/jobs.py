@@ -194,18 +194,24 @@ def _claim(runtime: Runtime, provider: Provider, ids: list[int], counts: dict) -
 def _record(runtime: Runtime, claimed: list[delivery.Claimed], results: list[SendResult], counts: dict) -> None:
     """Write what the provider said (`models.outbox.record`: sent, retry after
     backoff, or failed); an opt-out (Twilio 21610, AT blacklist) marks the
-    person."""
+    person. Accepted rows, the whole of a good broadcast request, go to
+    `models.outbox.record_sent` as two lists, with no object per row."""
     by_ref = {r.ref: r for r in results}
-    outcomes, opted_out = [], []
+    sent_ids, provider_ids, outcomes, opted_out = [], [], [], []
     for message in claimed:
         result = by_ref.get(str(message.id)) or SendResult(str(message.id), "transient", error="no result")
-        outcomes.append(outbox.Outcome(message.id, message.attempts, accepted=result.outcome == SENT,
-                                       provider_id=result.provider_id, error=result.error,
-                                       permanent=result.outcome == PERMANENT))
+        if result.outcome == SENT:
+            sent_ids.append(message.id)
+            provider_ids.append(result.provider_id)
+        else:
+            outcomes.append(outbox.Outcome(message.id, message.attempts, accepted=False, error=result.error,
+                                           provider_id=result.provider_id, permanent=result.outcome == PERMANENT))
         if result.opted_out:
             opted_out.append(message)
+    now = runtime.clock()
     with runtime.sessions() as session:
-        for name, count in outbox.record(session, outcomes, runtime.clock()).items():
+        counts["sent"] += outbox.record_sent(session, sent_ids, provider_ids, now)
+        for name, count in outbox.record(session, outcomes, now).items():
             counts[name] += count
         for message in opted_out:
             delivery.mark_opted_out(session, message.person_id, message.to_phone)
