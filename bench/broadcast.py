@@ -94,6 +94,7 @@ def run(provider: str, recipients: int, workers: int, server_url: str, redis_url
         if not cold:  # 0. Deployed workers: running and warm before the broadcast is made.
             processes = start_workers(settings, workers, burst=False)
             wait_for_workers(runtime, workers)
+        cpu_before = cpu_seconds(runtime, processes)
 
         # 1. The broadcast: outbox rows written in bulk, committed, enqueued in batches.
         started = time.perf_counter()
@@ -114,6 +115,7 @@ def run(provider: str, recipients: int, workers: int, server_url: str, redis_url
         else:
             wait_until_sent(runtime, broadcast.recipient_count)
         sent_seconds = time.perf_counter() - send_started
+        cpu = {name: spent - cpu_before.get(name, 0.0) for name, spent in cpu_seconds(runtime, processes).items()}
         with runtime.sessions() as session:
             sent = session.scalar(select(func.count()).where(OutboundMessage.status == "sent"))
             groups = session.execute(select(OutboundMessage.text, OutboundMessage.to_phone)
@@ -127,12 +129,36 @@ def run(provider: str, recipients: int, workers: int, server_url: str, redis_url
         floor_seconds = post_straight(provider, fake, groups)
         return {"provider": provider, "recipients": broadcast.recipient_count, "sent": sent, "issued": issued,
                 "requests": requests_made, "workers": workers, "insert_s": written, "send_s": sent_seconds,
-                "rate": sent / sent_seconds, "floor_rate": len(groups) / floor_seconds, "floor_s": floor_seconds}
+                "rate": sent / sent_seconds, "floor_rate": len(groups) / floor_seconds, "floor_s": floor_seconds,
+                "cpu": cpu}
     finally:
         stop_workers(processes)
         runtime.engine.dispose()
         drop()
         fake.stop()
+
+
+def cpu_seconds(runtime, processes: list[subprocess.Popen]) -> dict[str, float]:
+    """CPU time (user + system) the workers and the scratch database's PostgreSQL backends have
+    used so far, from /proc: on a machine shared with other work the wall clock says little, the
+    CPU each side spends on the broadcast says where it goes. Empty where /proc cannot be read
+    (another machine's PostgreSQL, a worker that has exited)."""
+    with runtime.engine.connect() as connection:
+        backends = connection.exec_driver_sql(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).scalars().all()
+    return {"workers": _proc_cpu(p.pid for p in processes), "postgresql": _proc_cpu(backends)}
+
+
+def _proc_cpu(pids) -> float:
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def start_workers(settings, workers: int, *, burst: bool) -> list[subprocess.Popen]:
@@ -228,14 +254,20 @@ def main() -> None:
 
     print(f"send phase: {'workers started inside it (--cold-workers)' if args.cold_workers else 'workers warm'}")
     print("| provider | recipients | workers | provider requests | outbox insert | send phase | "
-          "handed over / s | floor / s (one process, straight) | ratio |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "handed over / s | floor / s (one process, straight) | ratio | CPU: workers, PostgreSQL |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for provider in args.providers.split(","):
         r = run(provider.strip(), args.recipients, args.workers, server, redis_url, args.cold_workers)
         assert r["sent"] == r["recipients"] == r["issued"], r
         print(f"| {r['provider']} | {r['recipients']:,} | {r['workers']} | {r['requests']:,} | "
               f"{r['insert_s']:.2f} s | {r['send_s']:.1f} s | {r['rate']:,.0f} | {r['floor_rate']:,.0f} | "
-              f"{r['rate'] / r['floor_rate']:.0%} |", flush=True)
+              f"{r['rate'] / r['floor_rate']:.0%} | {_cpu_cell(r['cpu'], args.cold_workers)} |", flush=True)
+
+
+def _cpu_cell(cpu: dict[str, float], cold: bool) -> str:
+    if cold:   # the workers and their backends have exited before they could be read
+        return "n/a"
+    return f"{cpu['workers']:.1f} s, {cpu['postgresql']:.1f} s"
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 import redis
 from psycopg import sql
-from sqlalchemy import event, select, text
+from sqlalchemy import event, select, text, update
 
 from models import outbox
 from models.tables import OutboundMessage
@@ -143,3 +143,43 @@ def test_the_dispatchers_queries_can_use_the_partial_status_index_in_any_plan(se
     session.rollback()
     cursor.execute("DEALLOCATE dispatcher_query")
     assert "ix_outbound_status_send_after" in plan, plan
+
+
+# ------------------------------------------------- plans that do not depend on the statistics
+
+
+def test_the_claim_finds_rows_by_primary_key_even_when_statistics_say_nothing_is_queued(session, clock):
+    """Statistics taken while the outbox held no queued row (the usual state of a big outbox) must not
+    send the claim through the status index: a broadcast's 100,000 queued rows would be walked for
+    each job of 1000."""
+    settled = [_row(session, clock, "sent", n) for n in range(300)]
+    session.execute(text("ANALYZE outbound_messages"))
+    session.execute(update(OutboundMessage).where(OutboundMessage.id.in_(settled[:100])).values(status="queued"))
+    session.commit()
+    ids = settled[:100]
+    plans = _plans_of(session, lambda: outbox.lock_due(session, ids, clock()))
+    plans += _plans_of(session, lambda: outbox.claim(session, ids, "africastalking", clock()))
+    session.rollback()
+    assert all("ix_outbound_status_send_after" not in plan for plan in plans), plans
+
+
+def _plans_of(session, run) -> list[str]:
+    """EXPLAIN of every statement `run` executes."""
+    statements = []
+
+    def capture(_connection, _cursor, statement, params, _context, _many):
+        statements.append((statement, params))
+
+    engine = session.get_bind()
+    event.listen(engine, "before_cursor_execute", capture)
+    try:
+        run()
+    finally:
+        event.remove(engine, "before_cursor_execute", capture)
+    cursor = session.connection().connection.dbapi_connection.cursor()
+    cursor.execute("SET LOCAL enable_seqscan = off")
+    plans = []
+    for statement, params in statements:
+        cursor.execute("EXPLAIN " + statement, params)
+        plans.append("\n".join(row[0] for row in cursor.fetchall()))
+    return plans
