@@ -210,7 +210,7 @@ def record_sent(session: Session, ids: Sequence[int], provider_ids: Sequence[str
     release): a broadcast's request, 1000 rows, as one statement on PostgreSQL. Returns how many."""
     if ids and _is_postgresql(session):  # never prepared: a generic plan compared each id with each row
         session.connection().connection.driver_connection.execute(
-            _SENT_PG, {"ids": list(ids), "provider_ids": list(provider_ids), "now": now}, prepare=False)
+            _SENT_PG, {"ids": list(ids), "provider_ids": list(provider_ids), "now": now}, prepare=False, binary=True)
         return len(ids)
     return record(session, [Outcome(id_, 0, True, provider_id) for id_, provider_id in zip(ids, provider_ids)],
                   now)["sent"]
