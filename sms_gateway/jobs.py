@@ -72,14 +72,17 @@ def after_fork() -> None:
         _context = Context(_context.runtime, get_provider(_context.runtime.settings), os.getpid())
 
 
-def warm_up() -> None:
-    """In the worker's parent process: build the context, let the database
-    dialect meet the server once and compile the claim query, so every forked
-    work horse starts with them; then close the connection, so no horse ever
-    inherits an open socket."""
+def warm_up(keep_connection: bool = False) -> None:
+    """Build the context, let the database dialect meet the server once and
+    compile the claim query, so the first job does not pay for them.
+
+    The forking `Worker` calls it in its parent and the connection is then
+    closed, so no work horse ever inherits an open socket; `InProcessWorker`
+    runs its jobs in this very process and keeps it (`keep_connection`)."""
     ctx = context()
     _claim(ctx.runtime, ctx.provider, [0], dict.fromkeys(("cancelled", "deferred"), 0))
-    ctx.runtime.engine.dispose()
+    if not keep_connection:
+        ctx.runtime.engine.dispose()
 
 
 def use(runtime: Runtime, provider: Provider | None = None) -> None:
@@ -191,18 +194,24 @@ def _claim(runtime: Runtime, provider: Provider, ids: list[int], counts: dict) -
 def _record(runtime: Runtime, claimed: list[delivery.Claimed], results: list[SendResult], counts: dict) -> None:
     """Write what the provider said (`models.outbox.record`: sent, retry after
     backoff, or failed); an opt-out (Twilio 21610, AT blacklist) marks the
-    person."""
+    person. Accepted rows, the whole of a good broadcast request, go to
+    `models.outbox.record_sent` as two lists, with no object per row."""
     by_ref = {r.ref: r for r in results}
-    outcomes, opted_out = [], []
+    sent_ids, provider_ids, outcomes, opted_out = [], [], [], []
     for message in claimed:
         result = by_ref.get(str(message.id)) or SendResult(str(message.id), "transient", error="no result")
-        outcomes.append(outbox.Outcome(message.id, message.attempts, accepted=result.outcome == SENT,
-                                       provider_id=result.provider_id, error=result.error,
-                                       permanent=result.outcome == PERMANENT))
+        if result.outcome == SENT:
+            sent_ids.append(message.id)
+            provider_ids.append(result.provider_id)
+        else:
+            outcomes.append(outbox.Outcome(message.id, message.attempts, accepted=False, error=result.error,
+                                           provider_id=result.provider_id, permanent=result.outcome == PERMANENT))
         if result.opted_out:
             opted_out.append(message)
+    now = runtime.clock()
     with runtime.sessions() as session:
-        for name, count in outbox.record(session, outcomes, runtime.clock()).items():
+        counts["sent"] += outbox.record_sent(session, sent_ids, provider_ids, now)
+        for name, count in outbox.record(session, outcomes, now).items():
             counts[name] += count
         for message in opted_out:
             delivery.mark_opted_out(session, message.person_id, message.to_phone)

@@ -48,4 +48,5 @@ class InProcessWorker(rq.SimpleWorker):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        jobs.context()  # settings, engine and provider built once, before the first job
+        # Settings, engine and provider built once, connected and the claim compiled, before the first job.
+        jobs.warm_up(keep_connection=True)

@@ -1,11 +1,10 @@
 """the dispatcher's minute probes: queued rows by expiry; a village's first person (issue 16)
 
 Revision ID: 0008
-Revises: 0002
+Revises: 0007
 Create Date: 2026-12-02 11:00:00
 
-(0008, not 0007: s-bcast's outbox partial indexes take 0007, also after 0002;
-whichever merges second re-chains its down_revision to the other.)
+(Written beside 0007, the outbox's partial indexes; chained after it when both merged.)
 
 Every minute the dispatcher
 
@@ -30,7 +29,7 @@ import sqlalchemy as sa
 
 
 revision = '0008'
-down_revision = '0002'
+down_revision = '0007'
 branch_labels = None
 depends_on = None
 

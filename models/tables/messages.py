@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text as sql_text
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import text as sql_text  # `text` is a column of the outbox
 from sqlalchemy.orm import Mapped, mapped_column
 
 from models.db import Base, UTCDateTime
 
 OUTBOX_STATUSES = ("queued", "sending", "sent", "delivered", "failed", "cancelled")
+# The rows the dispatcher and the status filter look for: all but the settled majority.
+_UNSETTLED = "status NOT IN ('sent', 'delivered')"
+_HAS_PROVIDER_ID, _HAS_IMPOUNDMENT = "provider_id IS NOT NULL", "impoundment_id IS NOT NULL"
 
 
 class Broadcast(Base):
@@ -39,7 +43,7 @@ class OutboundMessage(Base):
     idempotency_key: Mapped[str] = mapped_column(String(160), unique=True)
     status: Mapped[str] = mapped_column(String(10), default="queued")
     provider: Mapped[str | None] = mapped_column(String(20))
-    provider_id: Mapped[str | None] = mapped_column(String(64), index=True)
+    provider_id: Mapped[str | None] = mapped_column(String(64))
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text)
     segments: Mapped[int] = mapped_column(Integer)
@@ -48,14 +52,21 @@ class OutboundMessage(Base):
     # The notice's own moment has passed after this: drop rather than send late.
     expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     unsolicited: Mapped[bool] = mapped_column(Boolean, default=True)
-    impoundment_id: Mapped[int | None] = mapped_column(ForeignKey("impoundments.id"), index=True)
+    impoundment_id: Mapped[int | None] = mapped_column(ForeignKey("impoundments.id"))
     broadcast_id: Mapped[int | None] = mapped_column(ForeignKey("broadcasts.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
+    # Partial (migration 0007, issue 16): a claim or a record writes no entry
+    # into an index whose condition its new row does not meet.
     __table_args__ = (
-        Index("ix_outbound_status_send_after", "status", "send_after"),
+        Index("ix_outbound_status_send_after", "status", "send_after",
+              postgresql_where=sql_text(_UNSETTLED), sqlite_where=sql_text(_UNSETTLED)),
+        Index("ix_outbound_messages_provider_id", "provider_id",
+              postgresql_where=sql_text(_HAS_PROVIDER_ID), sqlite_where=sql_text(_HAS_PROVIDER_ID)),
+        Index("ix_outbound_messages_impoundment_id", "impoundment_id",
+              postgresql_where=sql_text(_HAS_IMPOUNDMENT), sqlite_where=sql_text(_HAS_IMPOUNDMENT)),
         # The dispatcher's expiry scan, every minute: only the queued rows, by expiry (migration 0008).
         Index("ix_outbound_queued_expires", "status", "expires_at", postgresql_where=sql_text("status = 'queued'"),
               sqlite_where=sql_text("status = 'queued'")),

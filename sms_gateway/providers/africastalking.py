@@ -11,15 +11,17 @@ at a local fake) and the error path, because the SDK's `_make_request` raises
 `AfricasTalkingException(res.text)` for any non-2xx and drops the HTTP status
 (africastalking/Service.py, `_make_request`), which we need to tell a retryable
 5xx from a permanent 4xx. URL, form fields and headers stay the SDK's own
-(africastalking/SMS.py, `SMSService.send`).
+(africastalking/SMS.py, `SMSService.send`); `send` only skips the SDK's second
+pass over every number with its phone pattern, which the adapter has run already
+(issue 16: a 1000-recipient request is the common case).
 """
 from __future__ import annotations
 
 import logging
+import re
 from typing import Mapping, Sequence
 
 import requests
-from africastalking.Service import validate_phone
 from africastalking.SMS import SMSService
 
 from .base import (
@@ -39,6 +41,9 @@ from .base import (
 logger = logging.getLogger("dabbo.providers.africastalking")
 
 MAX_RECIPIENTS = 1000  # AT's limit per request
+# The SDK's own test of a number (africastalking/Service.py, validate_phone),
+# compiled once: a number it refuses makes the SDK refuse the whole request.
+_VALID_PHONE = re.compile(r"^\+\d{1,3}\d{3,}$")
 # (connect, read) seconds. The read allowance is generous because one request
 # carries up to 1000 recipients: timing out on a request AT then completes
 # means the whole group is retried and sent twice.
@@ -113,6 +118,18 @@ class _SMSService(SMSService):
             self._baseUrl = base if base.endswith("/version1") else base + "/version1"
             self._contentUrl = self._baseUrl  # premium SMS host; unused by Dabbo
 
+    def send(self, message, recipients, sender_id=None, enqueue=False, callback=None, timeout=DEFAULT_TIMEOUT_S):
+        """SMSService.send's request, field for field, without its loop over
+        `recipients` with the phone pattern: `send_many` has kept only the
+        numbers that pass it."""
+        data = {"username": self._username, "to": ",".join(recipients), "message": message, "bulkSMSMode": 1}
+        if sender_id is not None:
+            data["from"] = sender_id
+        if enqueue:
+            data["enqueue"] = 1
+        return self._make_request(self._make_url("/messaging"), "POST", headers=self._headers, params=None,
+                                  data=data, callback=callback, timeout=timeout)
+
     def _make_request(self, url, method, headers, data, params, callback=None, timeout=DEFAULT_TIMEOUT_S):
         """Same request as Service._make_request (synchronous path), but a
         non-2xx raises ATHTTPError carrying the status code."""
@@ -160,7 +177,7 @@ class AfricasTalkingProvider:
         results: list[SendResult | None] = [None] * len(messages)
         valid = []
         for index, message in enumerate(messages):
-            if validate_phone(message.to):  # the SDK would reject the whole group
+            if _VALID_PHONE.match(message.to):  # the SDK would reject the whole group
                 valid.append(index)
             else:
                 results[index] = SendResult(message.ref, PERMANENT, error=f"invalid phone number {message.to!r}")
@@ -197,8 +214,7 @@ class AfricasTalkingProvider:
         entries = data.get("Recipients") or []
         if not entries:  # the request itself was refused, e.g. Message "InvalidSenderId"
             return everyone(PERMANENT, f"AT: {data.get('Message') or 'no recipients accepted'}")
-        by_number = {_normal(entry.get("number")): entry for entry in entries}
-        return {i: _recipient_result(messages[i], by_number.get(_normal(number))) for number, i in group.items()}
+        return _answers(entries, group, messages)
 
 
 def _groups(messages: Sequence[Outgoing], indices: Sequence[int]) -> list[tuple[str, dict[str, int]]]:
@@ -223,6 +239,19 @@ def _groups(messages: Sequence[Outgoing], indices: Sequence[int]) -> list[tuple[
     return [(text, chunk) for text, text_chunks in chunks.items() for chunk in text_chunks]
 
 
+def _answers(entries: list, group: dict[str, int], messages: Sequence[Outgoing]) -> dict[int, SendResult]:
+    """Each number's entry in AT's reply, as a result for its message. AT
+    echoes the numbers as sent (every one passed `_VALID_PHONE`, so it is
+    already "+" and digits); only when an entry does not match so are both
+    sides normalised (`_normal`), which for 1000 numbers costs more than the
+    rest of the mapping."""
+    by_number = {_as_sent(entry.get("number")): entry for entry in entries}
+    if all(number in by_number for number in group):
+        return {i: _recipient_result(messages[i], by_number[number]) for number, i in group.items()}
+    by_normal = {_normal(entry.get("number")): entry for entry in entries}
+    return {i: _recipient_result(messages[i], by_normal.get(_normal(number))) for number, i in group.items()}
+
+
 def _recipient_result(message: Outgoing, entry: Mapping | None) -> SendResult:
     if entry is None:
         # AT answers for every number it was given, rejected ones included; a
@@ -237,6 +266,11 @@ def _recipient_result(message: Outgoing, entry: Mapping | None) -> SendResult:
     error = f"{code} {entry.get('status') or 'unknown'}"
     outcome = TRANSIENT if code >= 500 else PERMANENT
     return SendResult(message.ref, outcome, error=error, opted_out=code == OPTED_OUT_CODE)
+
+
+def _as_sent(number) -> str:
+    """A reply's number as a key: as it came when it is a string (AT's way)."""
+    return number if type(number) is str else _normal(number)
 
 
 def _normal(number) -> str:
