@@ -116,7 +116,9 @@ def test_three_outbox_indexes_hold_only_the_rows_their_queries_look_for(session)
 @pytest.mark.parametrize("query", ["due", "expire", "lost"])
 def test_the_dispatchers_queries_can_use_the_partial_status_index_in_any_plan(session, clock, query):
     """The status is written into their SQL (no parameter), so even a generic
-    plan proves the rows it wants are in the index."""
+    plan proves the rows it wants are in a partial index on the status: the
+    unsettled rows' (0007) or the queued rows' by expiry (0008), whichever the
+    planner prefers."""
     statements = []
 
     def capture(_connection, _cursor, statement, params, _context, _many):
@@ -142,7 +144,7 @@ def test_the_dispatchers_queries_can_use_the_partial_status_index_in_any_plan(se
     plan = "\n".join(row[0] for row in cursor.fetchall())
     session.rollback()
     cursor.execute("DEALLOCATE dispatcher_query")
-    assert "ix_outbound_status_send_after" in plan, plan
+    assert "ix_outbound_status_send_after" in plan or "ix_outbound_queued_expires" in plan, plan
 
 
 # ------------------------------------------------- plans that do not depend on the statistics
