@@ -1,0 +1,73 @@
+"""N requests of one hot path (ussd, sms or dues) in process against the
+district bench database, and nothing else: for instruction counts, which do
+not depend on the machine's load as timings do (issue 16).
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/one_path.py sms 20
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/one_path.py sms 120
+
+The difference of the two "Collected" totals, over 100, is one request's
+instructions (the Python process only: PostgreSQL's share is not counted).
+Run after `python bench/district.py --only build`; writes only what the
+requests write.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import district  # noqa: E402  (bench/district.py: the data set's names and settings)
+
+
+def main() -> None:
+    from twilio.request_validator import RequestValidator
+
+    from sms_gateway import create_app
+    from sms_gateway.settings import Settings
+
+    which, count = sys.argv[1], int(sys.argv[2])
+    app = create_app(Settings.from_env(district.service_env(0, 13)))
+    with psycopg.connect(district.libpq(district.bench_url())) as conn:
+        tags = [r[0] for r in conn.execute(
+            "SELECT tag FROM impoundments WHERE status = 'impounded' AND tag IS NOT NULL ORDER BY id")]
+        highest = conn.execute("SELECT max(id) FROM impoundments").fetchone()[0]
+    rng = random.Random(16)   # the same requests on every tree compared
+    run = f"{time.time_ns():x}"
+    client = app.test_client()
+    validator = RequestValidator(district.TWILIO_TOKEN)
+    sms_url = district.PUBLIC_BASE_URL + "/webhooks/twilio/sms"
+
+    def phone() -> str:
+        return f"+9197{rng.randint(1, district.OWNERS):08d}"
+
+    def ussd(n: int):
+        return client.post(f"/webhooks/africastalking/ussd?token={district.AT_TOKEN}", data={
+            "sessionId": f"one{run}_{n}", "phoneNumber": phone(), "text": f"1*{rng.choice(tags)}"})
+
+    def sms(n: int):
+        params = {"MessageSid": f"SMone{run}{n}", "From": phone(), "To": "+15005550006",
+                  "Body": f"FEES {rng.choice(tags)}"}
+        return client.post("/webhooks/twilio/sms", data=params,
+                           headers={"X-Twilio-Signature": validator.compute_signature(sms_url, params)})
+
+    def dues(_n: int):
+        return client.get(f"/api/v1/impoundments/{rng.randint(1, highest)}/dues",
+                          headers={"Authorization": f"Bearer {district.ADMIN_TOKEN}"})
+
+    call = {"ussd": ussd, "sms": sms, "dues": dues}[which]
+    for n in range(10):
+        call(-n - 1)   # warm: pools, caches, imports
+    for n in range(count):
+        response = call(n)
+        assert response.status_code == 200, (which, response.status_code, response.get_data(as_text=True))
+
+
+if __name__ == "__main__":
+    main()
