@@ -31,35 +31,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 import district  # noqa: E402  (bench/district.py: the data set's names and settings)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scale", choices=tuple(district.SCALES), default="district")
-    parser.add_argument("--database")
-    parser.add_argument("--requests", type=int, default=500)
-    parser.add_argument("--top", type=int, default=25)
-    args = parser.parse_args()
-    district.set_scale(args.scale)
-    if args.database:
-        district.DATABASE = args.database
-
+def request_makers(app, tags: list[str], highest: int, rng: random.Random, run: str) -> dict:
+    """{"ussd", "sms", "dues": call(n) -> response}: one hot-path request each,
+    new every time (its own sessionId or MessageSid), from a random owner."""
     from twilio.request_validator import RequestValidator
 
-    from sms_gateway import create_app
-    from sms_gateway.settings import Settings
-
-    app = create_app(Settings.from_env(district.service_env(0, 13)))
-    runtime = app.extensions["dabbo"]
-    statements = []
-    event.listen(runtime.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
-    redis_calls = []
-    original = runtime.redis.execute_command
-    runtime.redis.execute_command = lambda *a, **k: (redis_calls.append(a[0]), original(*a, **k))[1]
-    with psycopg.connect(district.libpq(district.bench_url())) as conn:
-        tags = [r[0] for r in conn.execute(
-            "SELECT tag FROM impoundments WHERE status = 'impounded' AND tag IS NOT NULL")]
-        highest = conn.execute("SELECT max(id) FROM impoundments").fetchone()[0]
-    rng = random.Random(16)
-    run = f"{int(time.time()):x}"
     client = app.test_client()
     validator = RequestValidator(district.TWILIO_TOKEN)
     sms_url = district.PUBLIC_BASE_URL + "/webhooks/twilio/sms"
@@ -77,11 +53,41 @@ def main() -> None:
         return client.post("/webhooks/twilio/sms", data=params,
                            headers={"X-Twilio-Signature": validator.compute_signature(sms_url, params)})
 
-    def dues(n: int):
+    def dues(_n: int):
         return client.get(f"/api/v1/impoundments/{rng.randint(1, highest)}/dues",
                           headers={"Authorization": f"Bearer {district.ADMIN_TOKEN}"})
 
-    for name, call in (("ussd", ussd), ("sms", sms), ("dues", dues)):
+    return {"ussd": ussd, "sms": sms, "dues": dues}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", choices=tuple(district.SCALES), default="district")
+    parser.add_argument("--database")
+    parser.add_argument("--requests", type=int, default=500)
+    parser.add_argument("--top", type=int, default=25)
+    args = parser.parse_args()
+    district.set_scale(args.scale)
+    if args.database:
+        district.DATABASE = args.database
+
+    from sms_gateway import create_app
+    from sms_gateway.settings import Settings
+
+    app = create_app(Settings.from_env(district.service_env(0, 13)))
+    runtime = app.extensions["dabbo"]
+    statements = []
+    event.listen(runtime.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    redis_calls = []
+    original = runtime.redis.execute_command
+    runtime.redis.execute_command = lambda *a, **k: (redis_calls.append(a[0]), original(*a, **k))[1]
+    with psycopg.connect(district.libpq(district.bench_url())) as conn:
+        tags = [r[0] for r in conn.execute(
+            "SELECT tag FROM impoundments WHERE status = 'impounded' AND tag IS NOT NULL")]
+        highest = conn.execute("SELECT max(id) FROM impoundments").fetchone()[0]
+    calls = request_makers(app, tags, highest, random.Random(16), f"{int(time.time()):x}")
+
+    for name, call in calls.items():
         for n in range(20):
             call(-n - 1)   # warm: pools, caches, imports
         statements.clear()

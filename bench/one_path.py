@@ -24,11 +24,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import district  # noqa: E402  (bench/district.py: the data set's names and settings)
+from hot_paths import request_makers  # noqa: E402
 
 
 def main() -> None:
-    from twilio.request_validator import RequestValidator
-
     from sms_gateway import create_app
     from sms_gateway.settings import Settings
 
@@ -38,30 +37,8 @@ def main() -> None:
         tags = [r[0] for r in conn.execute(
             "SELECT tag FROM impoundments WHERE status = 'impounded' AND tag IS NOT NULL ORDER BY id")]
         highest = conn.execute("SELECT max(id) FROM impoundments").fetchone()[0]
-    rng = random.Random(16)   # the same requests on every tree compared
-    run = f"{time.time_ns():x}"
-    client = app.test_client()
-    validator = RequestValidator(district.TWILIO_TOKEN)
-    sms_url = district.PUBLIC_BASE_URL + "/webhooks/twilio/sms"
-
-    def phone() -> str:
-        return f"+9197{rng.randint(1, district.OWNERS):08d}"
-
-    def ussd(n: int):
-        return client.post(f"/webhooks/africastalking/ussd?token={district.AT_TOKEN}", data={
-            "sessionId": f"one{run}_{n}", "phoneNumber": phone(), "text": f"1*{rng.choice(tags)}"})
-
-    def sms(n: int):
-        params = {"MessageSid": f"SMone{run}{n}", "From": phone(), "To": "+15005550006",
-                  "Body": f"FEES {rng.choice(tags)}"}
-        return client.post("/webhooks/twilio/sms", data=params,
-                           headers={"X-Twilio-Signature": validator.compute_signature(sms_url, params)})
-
-    def dues(_n: int):
-        return client.get(f"/api/v1/impoundments/{rng.randint(1, highest)}/dues",
-                          headers={"Authorization": f"Bearer {district.ADMIN_TOKEN}"})
-
-    call = {"ussd": ussd, "sms": sms, "dues": dues}[which]
+    # The same requests on every tree compared (seeded), each new (its own run id).
+    call = request_makers(app, tags, highest, random.Random(16), f"{time.time_ns():x}")[which]
     for n in range(10):
         call(-n - 1)   # warm: pools, caches, imports
     for n in range(count):

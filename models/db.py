@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import DateTime, Engine, MetaData, create_engine, event, exc, text
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.types import TypeDecorator
 
 # Stable constraint names, so Alembic migrations read the same on every database.
@@ -165,3 +166,38 @@ def commit_lookup(session: Session) -> None:
             hook(session)
         session.execute(text("SET LOCAL synchronous_commit TO off; COMMIT"))
     session.commit()
+
+
+# --- values read for one transaction (issue 16) ------------------------------------
+
+
+def pending_changes(session: Session, tables: tuple[type, ...]) -> bool:
+    """True when the session holds an added, changed or deleted row of `tables`, flushed or not."""
+    return any(isinstance(row, tables) for rows in (session.new, session.dirty, session.deleted) for row in rows)
+
+
+def kept_for_the_transaction(key: str, tables: tuple[type, ...]) -> None:
+    """Make `session.info[key]`, values read from rows of `tables` along with
+    another query, last no longer than they are true: dropped at commit or
+    rollback, after a flush that wrote one of those rows, and on any bulk
+    INSERT, UPDATE or DELETE of them or any plain SQL. (A row changed and not
+    flushed yet is for the reader to check: `pending_changes`.)"""
+
+    @event.listens_for(Session, "after_commit")
+    @event.listens_for(Session, "after_rollback")
+    def _forget(session: Session) -> None:
+        session.info.pop(key, None)
+
+    @event.listens_for(Session, "do_orm_execute")
+    def _forget_on_statements(state) -> None:
+        if not state.session.info.get(key):
+            return
+        if isinstance(state.statement, TextClause) or (
+                (state.is_insert or state.is_update or state.is_delete) and state.bind_mapper is not None
+                and state.bind_mapper.class_ in tables):
+            state.session.info.pop(key, None)
+
+    @event.listens_for(Session, "after_flush")
+    def _forget_after_flush(session: Session, _context) -> None:
+        if pending_changes(session, tables):
+            session.info.pop(key, None)

@@ -30,11 +30,11 @@ from datetime import date, datetime
 from types import SimpleNamespace
 from typing import Iterable, Iterator
 
-from sqlalchemy import ARRAY, Integer, String, any_, bindparam, cast, event, func, or_, select
+from sqlalchemy import ARRAY, Integer, String, any_, bindparam, cast, func, or_, select
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import Select
-from sqlalchemy.sql.elements import TextClause
 
+from models.db import kept_for_the_transaction, pending_changes
 from models.tables import Impoundment
 
 # One animal's occasion as bound parameters (see models.queries._seizure_params).
@@ -163,28 +163,7 @@ def known(session: Session, impoundment: Impoundment) -> tuple[int, int] | None:
 
 
 def _impoundments_pending(session: Session) -> bool:
-    return any(isinstance(row, Impoundment) for rows in (session.new, session.dirty, session.deleted)
-               for row in rows)
+    return pending_changes(session, (Impoundment,))
 
 
-@event.listens_for(Session, "after_commit")
-@event.listens_for(Session, "after_rollback")
-def _forget_read(session: Session) -> None:
-    session.info.pop(_READ, None)
-
-
-@event.listens_for(Session, "do_orm_execute")
-def _forget_on_impoundment_statements(state) -> None:
-    """A bulk statement on impoundments, or any plain SQL, may change the counts."""
-    if not state.session.info.get(_READ):
-        return
-    if isinstance(state.statement, TextClause) or (
-            (state.is_insert or state.is_update or state.is_delete) and state.bind_mapper is not None
-            and state.bind_mapper.class_ is Impoundment):
-        state.session.info.pop(_READ, None)
-
-
-@event.listens_for(Session, "after_flush")
-def _forget_after_impoundment_flush(session: Session, _context) -> None:
-    if _impoundments_pending(session):
-        session.info.pop(_READ, None)
+kept_for_the_transaction(_READ, (Impoundment,))

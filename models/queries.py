@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, bindparam, event, func, literal_column, or_, select
+from sqlalchemy import Date, bindparam, func, literal_column, or_, select
 from sqlalchemy.orm import Session, joinedload
-from sqlalchemy.sql.elements import TextClause
 
 from models import law, occasions
+from models.db import kept_for_the_transaction, pending_changes
 from models.tables import (
     Complaint,
     DailyRate,
@@ -81,34 +81,12 @@ def _schedules_read(session: Session, impoundment: Impoundment, on: date) -> tup
 
 
 def _schedules_pending(session: Session) -> bool:
-    return any(isinstance(row, _SCHEDULE_TABLES) for rows in (session.new, session.dirty, session.deleted)
-               for row in rows)
+    return pending_changes(session, _SCHEDULE_TABLES)
 
 
-@event.listens_for(Session, "after_commit")
-@event.listens_for(Session, "after_rollback")
-def _forget_schedules(session: Session) -> None:
-    """What was read belongs to its transaction only."""
-    session.info.pop(_SCHEDULES_READ, None)
-
-
-@event.listens_for(Session, "do_orm_execute")
-def _forget_on_schedule_statements(state) -> None:
-    """A bulk INSERT, UPDATE or DELETE of a schedule (set_security_scale deletes
-    a version that way), or any plain SQL, may change what was read."""
-    if not state.session.info.get(_SCHEDULES_READ):
-        return
-    if isinstance(state.statement, TextClause) or (
-            (state.is_insert or state.is_update or state.is_delete) and state.bind_mapper is not None
-            and state.bind_mapper.class_ in _SCHEDULE_TABLES):
-        state.session.info.pop(_SCHEDULES_READ, None)
-
-
-@event.listens_for(Session, "after_flush")
-def _forget_changed_schedules(session: Session, _context) -> None:
-    """A schedule written in this transaction makes what was read before it stale."""
-    if _schedules_pending(session):
-        session.info.pop(_SCHEDULES_READ, None)
+# What was read belongs to its transaction only; a bulk INSERT, UPDATE or DELETE of a
+# schedule (set_security_scale deletes a version that way), or any plain SQL, may change it.
+kept_for_the_transaction(_SCHEDULES_READ, _SCHEDULE_TABLES)
 
 
 def pound_fee_on(session: Session, kind: str, on: date) -> int:
