@@ -176,12 +176,23 @@ def pending_changes(session: Session, tables: tuple[type, ...]) -> bool:
     return any(isinstance(row, tables) for rows in (session.new, session.dirty, session.deleted) for row in rows)
 
 
+def read_for_the_transaction(session: Session, key: str, tables: tuple[type, ...]) -> dict:
+    """`session.info[key]` (see kept_for_the_transaction), or {} when nothing
+    was read or the session holds a row of `tables` added, changed or deleted
+    since, flushed or not (what was read is then dropped)."""
+    read = session.info.get(key)
+    if read and pending_changes(session, tables):
+        session.info.pop(key, None)
+        return {}
+    return read or {}
+
+
 def kept_for_the_transaction(key: str, tables: tuple[type, ...]) -> None:
     """Make `session.info[key]`, values read from rows of `tables` along with
     another query, last no longer than they are true: dropped at commit or
     rollback, after a flush that wrote one of those rows, and on any bulk
-    INSERT, UPDATE or DELETE of them or any plain SQL. (A row changed and not
-    flushed yet is for the reader to check: `pending_changes`.)"""
+    INSERT, UPDATE or DELETE of them or any plain SQL. Read them with
+    `read_for_the_transaction`, which also minds rows changed and not flushed yet."""
 
     @event.listens_for(Session, "after_commit")
     @event.listens_for(Session, "after_rollback")

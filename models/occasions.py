@@ -34,7 +34,7 @@ from sqlalchemy import ARRAY, Integer, String, any_, bindparam, cast, func, or_,
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import Select
 
-from models.db import kept_for_the_transaction, pending_changes
+from models.db import kept_for_the_transaction, read_for_the_transaction
 from models.tables import Impoundment
 
 # One animal's occasion as bound parameters (see models.queries._seizure_params).
@@ -153,17 +153,7 @@ def known(session: Session, impoundment: Impoundment) -> tuple[int, int] | None:
     lent = remembered(session, impoundment)
     if lent is not None:
         return lent
-    read = session.info.get(_READ)
-    if not read:
-        return None
-    if _impoundments_pending(session):
-        session.info.pop(_READ, None)
-        return None
-    return read.get(impoundment.id)
-
-
-def _impoundments_pending(session: Session) -> bool:
-    return pending_changes(session, (Impoundment,))
+    return read_for_the_transaction(session, _READ, (Impoundment,)).get(impoundment.id)
 
 
 kept_for_the_transaction(_READ, (Impoundment,))

@@ -11,7 +11,7 @@ from sqlalchemy import Date, bindparam, func, literal_column, or_, select
 from sqlalchemy.orm import Session, joinedload
 
 from models import law, occasions
-from models.db import kept_for_the_transaction, pending_changes
+from models.db import kept_for_the_transaction, read_for_the_transaction
 from models.tables import (
     Complaint,
     DailyRate,
@@ -71,17 +71,7 @@ def _schedules_read(session: Session, impoundment: Impoundment, on: date) -> tup
     """The fee and rate read with the impoundment in this transaction, if they
     were (and for the same seizure date: Python's and PostgreSQL's time zone
     databases must agree, else the schedules are read again)."""
-    read = session.info.get(_SCHEDULES_READ)
-    if not read:
-        return None
-    if _schedules_pending(session):
-        session.info.pop(_SCHEDULES_READ, None)   # a schedule written since, not flushed yet
-        return None
-    return read.get((impoundment.id, on))
-
-
-def _schedules_pending(session: Session) -> bool:
-    return pending_changes(session, _SCHEDULE_TABLES)
+    return read_for_the_transaction(session, _SCHEDULES_READ, _SCHEDULE_TABLES).get((impoundment.id, on))
 
 
 # What was read belongs to its transaction only; a bulk INSERT, UPDATE or DELETE of a
@@ -104,8 +94,8 @@ def daily_rate_on(session: Session, village_id: int, kind: str, on: date) -> int
 def security_scale_on(session: Session, village_id: int, on: date) -> list[law.ScaleRow]:
     """§189(1): the version of the village's scale in force on `on`, rows in order
     (read once per village and date in a transaction, like the fees and rates)."""
-    read = session.info.get(_SCHEDULES_READ)
-    if read and ("scale", village_id, on) in read and not _schedules_pending(session):
+    read = read_for_the_transaction(session, _SCHEDULES_READ, _SCHEDULE_TABLES)
+    if ("scale", village_id, on) in read:
         return read["scale", village_id, on]
     rows = session.scalars(_SECURITY_SCALE, {"village_id": village_id, "on": on})
     scale = [law.ScaleRow(r.min_head, r.max_head, r.min_times, r.max_times, r.per_head_paise) for r in rows]
@@ -130,16 +120,12 @@ def earlier_seizure_count(session: Session, impoundment: Impoundment) -> int:
     """How many earlier occasions (owner, pound, local date: SPEC 11.1) of this
     owner's cattle the village has seen (§189(1) "the number of times the cattle
     are impounded"; the §183 offence count shown likewise)."""
-    if impoundment.owner_id is None:
-        return 0
     return seizure_counts(session, impoundment)[0]
 
 
 def head_count(session: Session, impoundment: Impoundment) -> int:
     """§189(1) "the number of cattle impounded at a time": this owner's animals
     on this occasion, at this pound on this local date (1 while the owner is unknown)."""
-    if impoundment.owner_id is None:
-        return 1
     return seizure_counts(session, impoundment)[1]
 
 
