@@ -120,8 +120,9 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: 
     text = storable(inbound.text)
     provider_id = storable(inbound.provider_id)[:_ID_WIDTH]
     phone = normalise_phone(inbound.phone) if isinstance(inbound.phone, str) else None
+    command = parse(text)
     if not reply_via_outbox and phone is not None and session.get_bind().dialect.name == "postgresql":
-        answered = _answer_lookup(session, inbound, text, provider_id, phone, now, ussd_code)
+        answered = _answer_lookup(session, inbound, command, text, provider_id, phone, now, ussd_code)
         if answered is not None:
             return answered
 
@@ -141,7 +142,7 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: 
 
     with OutboxRowsWritten(session) as written:
         known = queries.person_by_phone(session, phone) if phone else None
-        reply_text, language, outcome = _run(session, text, phone, known, now, ussd_code)
+        reply_text, language, outcome = _run(session, command, phone, known, now, ussd_code)
         if reply_via_outbox and phone is not None:
             # A stranger registered by the command (and not rolled back with it) is found anew.
             person = known or queries.person_by_phone(session, phone)
@@ -159,8 +160,8 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: 
     return Reply(reply_text, language, written.ids())
 
 
-def _answer_lookup(session: Session, inbound: Inbound, text: str, provider_id: str, phone: str,
-                   now: datetime, ussd_code: str) -> Reply | None:
+def _answer_lookup(session: Session, inbound: Inbound, command: Command | Problem, text: str, provider_id: str,
+                   phone: str, now: datetime, ussd_code: str) -> Reply | None:
     """A registered sender's plain lookup (FIND, FEES, AUCTIONS, MY, HELP,
     RATES) answered in fewer round trips (issue 16): no savepoint, and the
     audit row written once, last, with its answer and the asker's watch.
@@ -169,7 +170,6 @@ def _answer_lookup(session: Session, inbound: Inbound, text: str, provider_id: s
     record, so running it again changes nothing). A retried message computes
     the answer, finds its audit row taken by the unique key, and is answered
     from storage as on the careful path."""
-    command = parse(text)
     if isinstance(command, Problem) or command.name not in LOOKUPS or COMMANDS[command.name][1] is not None:
         return None
     known = queries.person_by_phone(session, phone)
@@ -201,13 +201,12 @@ def _answer_lookup(session: Session, inbound: Inbound, text: str, provider_id: s
     return Reply(reply_text, sender.language, written.ids())
 
 
-def _run(session: Session, text: str, phone: str | None, known: Person | None, now: datetime,
+def _run(session: Session, command: Command | Problem, phone: str | None, known: Person | None, now: datetime,
          ussd_code: str) -> tuple[str, str, str]:
-    """Parse and carry out the command inside a savepoint; `known` is the
+    """Carry out the parsed command inside a savepoint; `known` is the
     sender's Person, if registered. Returns (reply text, reply language,
     outcome for the audit row)."""
     language = language_or_default(known.language if known else None)
-    command = parse(text)
     savepoint = session.begin_nested()
     try:
         sender = _sender(session, phone, now, known)
