@@ -31,11 +31,17 @@ def _stored(session) -> list[InboundMessage]:
 
 
 def test_a_lookup_writes_its_audit_row_once_with_answer_and_watch(world, send_twilio, session, statements):
+    """John's bullock, seized 21-11-2026 08:00 IST in AMBA (§189-notified); the clock is
+    30-11 10:00 IST. Fee (§187(1)) bullock Rs 75; feeding (§187(2)) 21-11 to 30-11 is 10 days
+    x Rs 50 = Rs 500; security (§189(1), John's first occasion, 1 head) Rs 200: Rs 775 today,
+    and tomorrow one more day, Rs 825. The §189 counts come with the animal's row: no
+    statement of their own."""
     response = send_twilio(OWNER, f"FEES {TAG}", sid="SMfast")
     assert response.reply == (f"Tag {TAG}: pound fee Rs 75 + 10 days x Rs 50 = Rs 500 + security Rs 200. "
                               "Total today Rs 775. Tomorrow Rs 825.")
     writes = [s for s in statements if s.lstrip().upper().startswith(("INSERT", "UPDATE", "WITH", "SAVEPOINT"))]
     assert len(writes) == 1 and "inbound_messages" in writes[0] and "new_watch" in writes[0]
+    assert not any("count(" in s and "%(owner_id)s" in s for s in statements)   # no counts of their own
     (stored,) = _stored(session)
     assert (stored.provider_id, stored.reply_text, stored.outcome) == ("SMfast", response.reply, "fees")
     owner = session.scalar(select(Person).where(Person.phone == OWNER))
