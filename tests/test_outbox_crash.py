@@ -124,19 +124,25 @@ def test_rows_the_dispatcher_enqueues_are_sent_at_once_by_a_running_worker(
         app, session, real_time, dispatch, fake_twilio, live_worker):
     """Dated rows (a notice for later, a retry, a deferral) reach RQ through
     the dispatcher; a worker already waiting must not find them still locked
-    by the dispatcher's transaction (SKIP LOCKED) and leave them 5 minutes."""
+    by the dispatcher's transaction (SKIP LOCKED) and leave them 5 minutes.
+    Each goes exactly once: the next tick, with the worker still running,
+    sends none of them again."""
     worker = live_worker()
     for round_ in range(5):
         due = datetime.now(timezone.utc) + timedelta(seconds=1)
-        rows = [queue_message(session, to_phone=f"+91982506{round_}{n:03d}", text="Dated notice", language="en",
+        phones = [f"+91982506{round_}{n:03d}" for n in range(60)]
+        rows = [queue_message(session, to_phone=phone, text="Dated notice", language="en",
                               kind="reply", idempotency_key=f"test:{uuid.uuid4().hex}", now=real_time(),
-                              send_after=due) for n in range(60)]
+                              send_after=due) for phone in phones]
         session.commit()  # not due yet: nothing enqueued
         ids = [row.id for row in rows]
         time.sleep(max(0.0, (due - datetime.now(timezone.utc)).total_seconds()) + 0.05)
         real_time.set(datetime.now(timezone.utc))
         assert f"{len(ids)} enqueued" in dispatch()
         assert wait_for(lambda: {s for s, _ in statuses(app, ids)} == {"sent"}, WITHIN_S), (round_, statuses(app, ids)[:3])
+        assert "0 enqueued" in dispatch()
+        time.sleep(0.5)   # time enough for a wrongly enqueued job to reach the running worker
+        assert [requests_to(fake_twilio, phone) for phone in phones] == [1] * len(phones), round_
     assert worker.poll() is None
 
 
