@@ -1,4 +1,4 @@
-"""Broadcast fan-out benchmark (issue 6): one broadcast to N villagers, from the
+"""Broadcast fan-out benchmark: one broadcast to N villagers, from the
 INSERT ... SELECT into the outbox to the last row marked `sent`, through real
 `rq worker` processes (the worker class the Procfile's `worker` line names)
 and the real provider SDKs pointed at the local fakes in tests/fakes.
@@ -8,13 +8,13 @@ recipients per request) posted straight to the same fake from one process
 with one keep-alive HTTP session. The ratio says how much of the fake
 provider's capacity the outbox pipeline reaches.
 
-The send phase (issue 16): a deployed worker is running before anyone makes
+The send phase: a deployed worker is running before anyone makes
 a broadcast, so by default the workers are started and warmed (connected,
 waiting on the queue) first, and the send phase runs from the enqueue (the
 broadcast's commit) to the last job finished, every row `sent`. With
 `--cold-workers` the workers are started after the enqueue, `--burst`, and
 their start-up (about 0.7 s each, more when several start at once on two
-cores) counts inside the send phase: issue 6's figures were taken that way.
+cores) counts inside the send phase: the figures were taken that way.
 
     python bench/broadcast.py                       # 100,000 recipients, AT and Twilio, 4 workers
     python bench/broadcast.py --providers africastalking --recipients 20000 --workers 2
@@ -44,9 +44,10 @@ from sqlalchemy import func, insert, select
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from handlers import admin, broadcasts  # noqa: E402
+from handlers.pound import admin
+from handlers.notices import broadcasts  # noqa: E402
 from models.tables import OutboundMessage, Person  # noqa: E402
-from sms_gateway.queues import outbox_queue  # noqa: E402
+from sms_gateway.worker.queues import outbox_queue  # noqa: E402
 from sms_gateway.runtime import make_runtime  # noqa: E402
 from sms_gateway.settings import Settings  # noqa: E402
 from tests.fakes.at_server import FakeAfricasTalking  # noqa: E402
@@ -146,7 +147,7 @@ def cpu_seconds(runtime, processes: list[subprocess.Popen]) -> dict[str, float]:
     with runtime.engine.connect() as connection:
         backends = connection.exec_driver_sql(
             "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).scalars().all()
+).scalars().all()
     return {"workers": _proc_cpu(p.pid for p in processes), "postgresql": _proc_cpu(backends)}
 
 

@@ -1,4 +1,4 @@
-"""District-scale benchmark (issue 8): Dabbo's speed with a district's data,
+"""District-scale benchmark: Dabbo's speed with a district's data,
 beside the floor the same server reaches with a constant answer.
 
 A district: 1,000 villages (one pound, keeper and official each), 200,000
@@ -72,7 +72,7 @@ AT_TOKEN = "bench-at-token"
 TWILIO_TOKEN = "bench-twilio-auth-token"
 PUBLIC_BASE_URL = "https://dabbo.bench.example"
 
-# Data set sizes. `--scale state` (issue 16) is Gujarat: about 18,000 villages; it
+# Data set sizes. `--scale state` is Gujarat: about 18,000 villages; it
 # lives in its own database so that the district one can be reused beside it.
 SCALES = {
     "district": dict(DATABASE="dabbo_bench", VILLAGES=1_000, OWNERS=200_000, ANIMALS=1_000_000,
@@ -615,7 +615,7 @@ def open_everything(now: datetime) -> int:
         conn.execute("DELETE FROM deposits")
         conn.execute("DELETE FROM releases")
         conn.execute("DELETE FROM sales")
-        # A tag is held by one pound at a time (uq_impoundments_held_tag, issue 18 E): an animal
+        # A tag is held by one pound at a time (uq_impoundments_held_tag): an animal
         # impounded several times in the year keeps its tag on its latest impoundment; the earlier
         # ones, opened beside it, become animals of their own (`<tag>-<id>`). Idempotent.
         conn.execute("UPDATE impoundments i SET tag = i.tag || '-' || i.id FROM "
@@ -640,7 +640,7 @@ UPDATE impoundments SET status = 'impounded', closed_at = NULL, seized_at = {sei
 def run_ticks(args, workdir: Path) -> dict:
     from zoneinfo import ZoneInfo
 
-    from sms_gateway import dispatcher
+    from sms_gateway.worker import dispatcher
     from sms_gateway.runtime import make_runtime
     from sms_gateway.settings import Settings
 

@@ -1,4 +1,4 @@
-"""Where a hot-path request's time goes (issue 16): the USSD find, the SMS
+"""Where a hot-path request's time goes: the USSD find, the SMS
 `FEES` and the dues API run in process (Flask test client, the settings
 bench/district.py gives gunicorn) against an already built bench database,
 under cProfile, with every SQL statement and Redis command counted.

@@ -1,6 +1,6 @@
 """N requests of one hot path (ussd, sms or dues) in process against the
 district bench database, and nothing else: for instruction counts, which do
-not depend on the machine's load as timings do (issue 16).
+not depend on the machine's load as timings do.
 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/one_path.py sms 20
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/one_path.py sms 120

@@ -1,4 +1,4 @@
-"""Soak test (issue 9): the Procfile's processes under mixed traffic for
+"""Soak test: the Procfile's processes under mixed traffic for
 --minutes (default 10), on loopback.
 
     python bench/soak.py                     # 10 minutes, 20 requests/s
@@ -21,7 +21,7 @@ percentiles per kind, and this process samples the RSS of every server
 process at the start and the end. When the traffic stops it waits for the
 outbox to drain and checks that nothing was lost or sent twice.
 
-Hand-off (issue 18): "notice" actions (an animal registered to a demo owner
+Hand-off: "notice" actions (an animal registered to a demo owner
 by the API, seized and released by one of 100 keepers' signed SMS: the
 owner's alert and receipt) join the mix, and for every outbox row due when
 it was written (AT replies, alerts, receipts) the time from its writing to

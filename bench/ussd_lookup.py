@@ -1,4 +1,4 @@
-"""USSD lookup latency (issue 5): how long the `1*<tag>` screen ("find animal
+"""USSD lookup latency: how long the `1*<tag>` screen ("find animal
 by tag", the step every owner takes) takes with many animals in the pounds.
 
 Builds N impoundments (spread over the demo district's two pounds, a third of
@@ -6,7 +6,7 @@ them with registered owners, a tenth already released) in a scratch database
 on the PostgreSQL server DATABASE_URL names, then times M requests of the
 screen for random tags through the real webhook (Flask test client: form
 parsing, token check, InboundMessage audit row, commit) and, for comparison,
-M calls of handlers.ussd.screen alone. Prints p50 / p99 / max in ms.
+M calls of handlers.menus.ussd.screen alone. Prints p50 / p99 / max in ms.
 
     python bench/ussd_lookup.py                          # N=10000, M=1000
     python bench/ussd_lookup.py --impoundments 100000 --requests 2000 --keep
@@ -31,7 +31,9 @@ from sqlalchemy.engine import make_url
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from handlers import admin, records, ussd
+from handlers.pound import admin
+from handlers.pound import records
+from handlers.menus import ussd
 from sms_gateway import create_app, demo
 from sms_gateway.settings import Settings
 from tests.support import scratch_database
@@ -119,7 +121,7 @@ def main() -> None:
 
         print(f"USSD `1*<tag>` lookup, {len(tags)} impoundments, PostgreSQL {make_url(url).host}")
         print(summary("webhook (test client, audit, commit)", webhook))
-        print(summary("handlers.ussd.screen only", handler))
+        print(summary("handlers.menus.ussd.screen only", handler))
     finally:
         if args.keep:
             print(f"kept {url}", file=sys.stderr)

@@ -59,7 +59,7 @@ def first_unstorable_field(value: Any, path: str = "") -> str | None:
     """The dotted name of the first string (key or value) in `value`, a
     parsed JSON document, that PostgreSQL cannot store (JSON's `\\udc00`
     escapes decode to a lone surrogate). Such input is refused rather than
-    failing in the database (found by Schemathesis, issue 9)."""
+    failing in the database (found by Schemathesis)."""
     if isinstance(value, str):
         return None if is_storable(value) else (path or "body")
     if isinstance(value, dict):

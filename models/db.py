@@ -89,7 +89,7 @@ def make_engine(url: str, **kwargs) -> Engine:
 
 # A pooled connection returned less than this long ago is handed out without a
 # ping: under load every request reuses one that was fine moments before, and the
-# ping was a round trip per request (issue 16). See README, "Speed and its trades".
+# ping was a round trip per request. See README, "Speed and its trades".
 PING_AFTER_IDLE_SECONDS = 1.0
 _CHECKED_IN_AT = "dabbo.checked_in_at"
 
@@ -136,7 +136,7 @@ def read_only(session: Session) -> None:
 
 
 # Called inside the transaction just before commit_lookup commits it (its COMMIT
-# goes past SQLAlchemy's before_commit event): models.pending registers here.
+# goes past SQLAlchemy's before_commit event): models.queries.pending registers here.
 BEFORE_LOOKUP_COMMIT: list = []
 
 
@@ -168,7 +168,7 @@ def commit_lookup(session: Session) -> None:
     session.commit()
 
 
-# --- values read for one transaction (issue 16) ------------------------------------
+# --- values read for one transaction ------------------------------------
 
 
 def pending_changes(session: Session, tables: tuple[type, ...]) -> bool:

@@ -10,12 +10,10 @@ from flask import Flask, jsonify, request
 from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException
 
-from handlers.catalogue import DEFAULT_LANGUAGE, t
-
 from sms_gateway.extensions import close_db
 from sms_gateway.runtime import make_runtime
 from sms_gateway.settings import INSTANCE_DIR, Settings
-from sms_gateway.signin import signing_key
+from sms_gateway.pages.signin import signing_key
 
 log = logging.getLogger("dabbo")
 
@@ -29,7 +27,7 @@ class MissingSecret(RuntimeError):
 
 def session_key(settings: Settings) -> str:
     """What signs the dashboard's cookies. No fixed fallback: a key in the source would let
-    anyone forge a session (issue 18 D), so a web process with neither SECRET_KEY nor
+    anyone forge a session, so a web process with neither SECRET_KEY nor
     ADMIN_TOKEN refuses to start. A CLI command (`db upgrade`, `demo`, `dispatch`, `dlt`)
     serves no browser: it gets a random key of its own process instead."""
     key = signing_key(settings)
@@ -62,7 +60,11 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     # Imported here, not at the top: the worker and cron import this package
     # too, and need none of the web's blueprints (nor pydantic, alembic).
-    from sms_gateway import api, api_books, api_costs, api_money, api_orders, health  # noqa: F401  they add routes to api.bp
+    from sms_gateway import api, health
+    from sms_gateway.api import books as api_books
+    from sms_gateway.api import costs as api_costs
+    from sms_gateway.api import money as api_money
+    from sms_gateway.api import orders as api_orders  # noqa: F401  they add routes to api.bp
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
@@ -79,49 +81,43 @@ def create_app(settings: Settings | None = None) -> Flask:
     return app
 
 
+# The pages, each a module exposing `bp`; every provider's webhooks come from the registry.
+PAGE_MODULES = ("sms_gateway.pages.dashboard", "sms_gateway.pages.books", "sms_gateway.pages.public",
+                "sms_gateway.pages.costs", "sms_gateway.pages.impoundment", "sms_gateway.pages.staff.forms",
+                "sms_gateway.pages.composer", "sms_gateway.pages.simulator_voice")
+
+
 def register_optional_blueprints(app: Flask) -> None:
-    """Blueprints added by later capabilities (webhooks, dashboard); each
-    module exposes `bp`."""
+    """Every provider's webhooks (from the registry), then the pages."""
     import importlib
 
-    for name in ("sms_gateway.webhooks.twilio", "sms_gateway.webhooks.africastalking", "sms_gateway.dashboard",
-                 "sms_gateway.books_pages", "sms_gateway.public",
-                 "sms_gateway.cost_page", "sms_gateway.impoundment_page", "sms_gateway.staff_forms",
-                 "sms_gateway.composer_page",
-                 "sms_gateway.webhooks.exotel", "sms_gateway.webhooks.exotel_voice",
-                 "sms_gateway.webhooks.twilio_voice", "sms_gateway.simulator_voice"):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name and name.startswith(exc.name):
-                continue
-            raise
-        app.register_blueprint(module.bp)
+    from sms_gateway.providers import registry
 
-
-def ussd_apology() -> str:
-    # Nobody can be looked up when we get here: the default language (gu).
-    return f"END {t(DEFAULT_LANGUAGE, 'ussd.dial_again')}"
+    for name in (*registry.webhook_modules(), *PAGE_MODULES):
+        app.register_blueprint(importlib.import_module(name).bp)
 
 
 def register_error_handlers(app: Flask) -> None:
-    """No stack trace ever reaches a phone or an API client."""
+    """No stack trace ever reaches a phone or an API client: a provider's caller gets
+    that provider's own answer (its `error_answer`), everyone else JSON."""
+    from sms_gateway.providers import registry
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if request.path.startswith(JSON_PREFIXES):
             return jsonify(error=exc.description or exc.name, field=None), exc.code
-        if request.path.startswith("/webhooks/africastalking/ussd"):
-            return ussd_apology(), exc.code, {"Content-Type": "text/plain; charset=utf-8"}
+        answer = registry.error_answer(request.path, exc.code)
+        if answer is not None:
+            body, _, headers = answer
+            return body, exc.code, headers
         return exc
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         log.exception("unhandled error on %s %s", request.method, request.path)
-        if request.path.startswith("/webhooks/twilio"):
-            return ('<?xml version="1.0" encoding="UTF-8"?><Response/>', 200, {"Content-Type": "text/xml"})
-        if request.path.startswith("/webhooks/africastalking/ussd"):
-            return ussd_apology(), 200, {"Content-Type": "text/plain; charset=utf-8"}
+        answer = registry.error_answer(request.path)
+        if answer is not None:
+            return answer
         if isinstance(exc, DBAPIError) and exc.connection_invalidated or isinstance(exc, OperationalError):
             # The database is restarting or unreachable: a retry later will work.
             return jsonify(error="database unavailable, try again shortly", field=None), 503

@@ -11,7 +11,8 @@ from flask.cli import AppGroup
 
 from sms_gateway import cli_dlt
 from sms_gateway import demo as demo_data
-from sms_gateway import dispatcher, queues
+from sms_gateway.worker import dispatcher
+from sms_gateway.worker import queues
 
 ROOT = Path(__file__).resolve().parent.parent
 

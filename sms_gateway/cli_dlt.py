@@ -1,6 +1,6 @@
-"""`flask --app sms_gateway dlt …`: the DLT templates (SPEC 11.4, handlers/dlt.py).
+"""`flask --app sms_gateway dlt …`: the DLT templates (SPEC 11.4, handlers/dlt/__init__.py).
 
-`dlt sync` rewrites handlers/dlt_templates.json from the catalogues (run it after any change of
+`dlt sync` rewrites handlers/dlt/dlt_templates.json from the catalogues (run it after any change of
 wording; a test fails until it is run); `dlt export` prints every template as CSV for the
 operators' DLT portals.
 """

@@ -13,7 +13,8 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from handlers import admin, records
+from handlers.pound import admin
+from handlers.pound import records
 from models import queries
 from models.tables import Animal, Impoundment, Person, Pound
 
@@ -45,7 +46,7 @@ VILLAGES = [
     ("BHAV", "Bhavpur", "Sanand", "Ahmedabad", False),
 ]
 POUNDS = [("AMBA-1", "AMBA", "Ambaji panchayat pound"), ("BHAV-1", "BHAV", "Bhavpur panchayat pound")]
-# Names in each reader's script, short and without the word "pound" the messages already say (issue 15).
+# Names in each reader's script, short and without the word "pound" the messages already say.
 NAMES = {
     "AMBA": {"gu": "અંબાજી", "hi": "अंबाजी", "en": "Ambaji"},
     "BHAV": {"gu": "ભાવપુર", "hi": "भावपुर", "en": "Bhavpur"},

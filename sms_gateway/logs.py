@@ -1,4 +1,4 @@
-"""Keeping secrets out of logs (issue 9).
+"""Keeping secrets out of logs.
 
 Africa's Talking cannot sign its callbacks, so they carry the shared secret
 AT_WEBHOOK_TOKEN in the URL (`?token=...`), and gunicorn's access log prints

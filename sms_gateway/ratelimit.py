@@ -1,4 +1,4 @@
-"""A per-phone limit on inbound messages, kept in Redis (issue 9).
+"""A per-phone limit on inbound messages, kept in Redis.
 
 Why: one handset (a stuck phone, a prank, a script on a SIM box) must not
 flood keepers with alerts nor run up the panchayat's SMS bill with replies.

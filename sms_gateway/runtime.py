@@ -18,7 +18,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from models.db import make_engine, make_sessionmaker
-from sms_gateway import queues
+from sms_gateway.worker import queues
 from sms_gateway.settings import Settings
 
 

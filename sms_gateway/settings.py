@@ -60,7 +60,7 @@ class Settings:
     inbound_rate_limit: int = 20  # inbound messages per phone per 10 minutes
     max_request_bytes: int = 64 * 1024
     secret_key: str | None = None
-    sms_price_paise: int = 25  # SMS_PRICE_PAISE: what the panchayat pays per SMS segment (issue 15's cost page)
+    sms_price_paise: int = 25  # SMS_PRICE_PAISE: what the panchayat pays per SMS segment (the cost page)
     bench_floor: bool = False  # BENCH_FLOOR=on: /bench/floor, the constant route bench/district.py compares with
     extra: Mapping[str, str] = field(default_factory=dict)
 
@@ -108,4 +108,4 @@ class Settings:
             secret_key=get("SECRET_KEY"),
             sms_price_paise=int(get("SMS_PRICE_PAISE") or defaults.sms_price_paise),
             bench_floor=(get("BENCH_FLOOR") or "off").lower() in ("1", "on", "true", "yes"),
-        )
+)

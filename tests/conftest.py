@@ -81,7 +81,7 @@ def settings(database_url, redis_url) -> Settings:
         at_api_key="test-at-api-key",
         public_base_url="http://dabbo.test",
         simulator_enabled=True,
-    )
+)
 
 
 class Clock:
@@ -205,7 +205,7 @@ def ussd(client) -> UssdDialler:
     return UssdDialler(client)
 
 
-# --- SMS webhooks (issue 4) ---------------------------------------------------
+# --- SMS webhooks ---------------------------------------------------
 
 
 def twiml_reply(response) -> str:
@@ -299,7 +299,7 @@ def send(request, send_twilio, send_at):
     return reply
 
 
-# --- outbox and notices (issue 6) ---------------------------------------------
+# --- outbox and notices ---------------------------------------------
 
 
 @pytest.fixture
@@ -309,7 +309,8 @@ def run_worker(app):
     provider to send through it instead of the one the settings name."""
     from rq import SimpleWorker
 
-    from sms_gateway import jobs, queues
+    from sms_gateway.worker import jobs
+    from sms_gateway.worker import queues
 
     runtime = app.extensions["dabbo"]
     connection = redis.Redis.from_url(runtime.settings.redis_url)
@@ -330,7 +331,7 @@ def run_worker(app):
 @pytest.fixture
 def dispatch(app):
     """One dispatcher tick at the test clock's time."""
-    from sms_gateway import dispatcher
+    from sms_gateway.worker import dispatcher
 
     return lambda: dispatcher.tick(app.extensions["dabbo"])
 

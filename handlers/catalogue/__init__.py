@@ -17,7 +17,7 @@ from typing import Iterable, Mapping
 from zoneinfo import ZoneInfo
 
 from handlers.catalogue import en, en_pages, gu, gu_pages, gul, hi, hi_pages
-from handlers.text import is_gsm7
+from handlers.sms.text import is_gsm7
 from models.law import whole_rupees
 
 LANGUAGES = ("gu", "hi", "en", "gul")

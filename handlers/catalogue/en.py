@@ -104,7 +104,7 @@ MESSAGES = {
     "notice.broadcast": "{village} panchayat: {text}",
     # --- end notices ---
     # --- ussd ---
-    # Every screen fits one USSD page with "CON " (182 GSM-7 characters); see handlers/ussd.py.
+    # Every screen fits one USSD page with "CON " (182 GSM-7 characters); see handlers/menus/ussd.py.
     "ussd.more": "9 More",
     "ussd.back": "0 Back",
     "ussd.invalid": "Wrong choice. Try again:",
@@ -180,7 +180,7 @@ MESSAGES = {
     "sms.limited": "Too many messages from this phone. Dabbo will answer again in a few minutes.",
     "ussd.limited": "Too many calls from this phone. Please dial again in a few minutes.",
     # --- end limits ---
-    # --- issue 14: missed calls, voice ---
+    # --- missed calls, voice ---
     "missed.sms": "Dabbo: your animals in a pound today: {items}. Send FEES and the tag for details.",
     "missed.sms_item": "{tag} {kind} at {pound}, due {total}",
     "missed.sms_none": "Dabbo: none of your animals is in a pound today.",
@@ -199,8 +199,8 @@ MESSAGES = {
     "voice.not_heard": "Sorry, no key was pressed.",
     "voice.goodbye": "Thank you for calling Dabbo. Goodbye.",
     "voice.try_later": "Sorry, Dabbo cannot answer just now. Please call again later.",
-    # --- end issue 14 ---
-    # --- issue 13: the pound's books, fee list, removal orders ---
+    # --- end -
+    # --- the pound's books, fee list, removal orders ---
     "notice.register_copy": "Pound register {pound} entry {entries}: {count} {kind} ({tags}) seized {seized_at} at {place}, brought by you. Keep this SMS as your copy.",
     "notice.removal_order": "Order of the Mamlatdar, {taluka} (s.190): remove {what} to {place} by {deadline}. Order no. {order}.",
     "notice.removal_reminder": "Reminder, order no. {order} of the Mamlatdar, {taluka} (s.190): remove {what} to {place} by {deadline}, {days} day(s) left.",
@@ -220,8 +220,8 @@ MESSAGES = {
     "ussd.seize.seizer_prompt": "Phone of who brought it:",
     "ussd.seize.seizer_bad": "Not a phone number. Enter again:",
     "ussd.seize.confirm_by": "Record seizure now: {what}, brought by {phone}?",
-    # --- end issue 13 ---
-    # --- issue 12: the Act's money settled (sale time, protest terms, deposits, surplus, complaints) ---
+    # --- end -
+    # --- the Act's money settled (sale time, protest terms, deposits, surplus, complaints) ---
     "sms.seized_tags": "Seized {animals}: {items}. Claim by {claim_deadline}, auction {auction_at}.",
     "sms.seized_item": "{tag} -> receipt {receipt}",
     "sms.released_protest_terms": "Released {tag} under protest. Deposited {total}: fee {fee} + expenses {expenses}, no security. Owner's complaint deadline {complaint} (s.188). Four weeks end {protest_deadline} (s.185(3)).",
@@ -239,8 +239,8 @@ MESSAGES = {
     "notice.complaint_dismissed": "The court dismissed the complaint about {kind} {tag}: the seizure was lawful (s.188).",
     "ussd.release.done_protest_terms": "Released under protest. Collected {amount}. Complaint by {complaint} (s.188). 4 weeks end {day}.",
     "ussd.release.done_protest_passed": "Released under protest. Collected {amount}. Complaint time ended {complaint} (s.188). 4 weeks end {day}.",
-    # --- end issue 12 ---
-    # --- issue 15: times as said, plurals, Gujarati in Latin letters, message kinds in words ---
+    # --- end -
+    # --- times as said, plurals, Gujarati in Latin letters, message kinds in words ---
     "time.morning": "{h}{ampm}",
     "time.afternoon": "{h}{ampm}",
     "time.evening": "{h}{ampm}",

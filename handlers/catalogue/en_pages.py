@@ -109,7 +109,7 @@ MESSAGES = {
     "dash.auction_passed": "auction time passed",
     "dash.signin_code_hidden": "(sign-in code, not shown)",
     "dash.csrf_refused": "This form has expired. Reload the page and try again.",
-    # --- issue 14: missed calls, voice ---
+    # --- missed calls, voice ---
     "dash.sim_voice": "Call",
     "dash.sim_call": "Call Dabbo",
     "dash.sim_keys": "Keys",
@@ -123,7 +123,7 @@ MESSAGES = {
     "dash.sim_missed_outcome_limited": "Missed call rejected. Already answered in the last 10 minutes: nothing more is sent.",
     "dash.sim_missed_outcome_repeat": "This call was already answered.",
     "dash.sim_missed_outcome_bad_phone": "That is not a phone number.",
-    # --- issue 13: the pound's books, fee list, removal orders ---
+    # --- the pound's books, fee list, removal orders ---
     "page.title": "Pound fees, {village}",
     "page.lead": "List of fees of the cattle pound of {village} gram panchayat ({taluka}), exhibited under r.6 of the Gujarat Village Panchayats (Cattle Pounds) Rules, 1998. In force on {date}.",
     "page.kind": "Kind of cattle",
@@ -178,7 +178,7 @@ MESSAGES = {
     "dash.fined": "fine {amount} recorded {day}",
     "dash.pending": "pending",
     "dash.unapproved_keepers": "Keepers without the TDO's approval (s.182): {names}",
-    # --- issue 15: times as said, plurals, Gujarati in Latin letters, message kinds in words ---
+    # --- times as said, plurals, Gujarati in Latin letters, message kinds in words ---
     "dash.kind_seizure_alert": "Seizure alert",
     "dash.kind_claim_reminder": "Claim reminder",
     "dash.kind_auction_notice": "Auction notice",
@@ -327,9 +327,9 @@ MESSAGES = {
     "dash.form_done_refund": "Deposit of Rs {amount} refunded.",
     "dash.form_done_complaint": "Complaint recorded (receipt {receipt}).",
     "dash.form_done_outcome": "Outcome recorded (receipt {receipt}).",
-    # --- issue 18: sign-in tries ---
+    # --- sign-in tries ---
     "dash.signin_too_many": "Too many wrong codes. Please try again in an hour.",
-    # --- issue 15b: keepers sign in, the seizer and place on the seizure form ---
+    # --- keepers sign in, the seizer and place on the seizure form ---
     "dash.form_seizer": "Seizer's mobile number (gets the register copy)",
     "dash.form_place": "Place of seizure",
     "dash.form_bad_seizer_phone": "Not a phone number, so the seizer could not get the register copy. Nothing recorded.",

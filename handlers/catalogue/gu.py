@@ -105,7 +105,7 @@ MESSAGES = {
     "notice.broadcast": "{village} ગ્રામ પંચાયત: {text}",
     # --- end notices ---
     # --- ussd ---
-    # દરેક સ્ક્રીન "CON " સાથે એક USSD પાનામાં (80 અક્ષર); જુઓ handlers/ussd.py.
+    # દરેક સ્ક્રીન "CON " સાથે એક USSD પાનામાં (80 અક્ષર); જુઓ handlers/menus/ussd.py.
     "ussd.more": "9 વધુ",
     "ussd.back": "0 પાછા",
     "ussd.invalid": "ખોટી પસંદગી. ફરી:",
@@ -115,7 +115,7 @@ MESSAGES = {
     "ussd.owner.title": "ઢોર ડબ્બો",
     "ussd.owner.find": "ઢોર શોધો",
     "ussd.owner.fees": "ફી અને તારણ",
-    "ussd.owner.auctions": "લીલામ",  # short: six options fit one 80-character page (issue 13)
+    "ussd.owner.auctions": "લીલામ",  # short: six options fit one 80-character page
     "ussd.owner.mine": "મારાં ઢોર",
     "ussd.owner.language": "ભાષા",
     "ussd.keeper.title": "ડબ્બાનો રખેવાળ",
@@ -181,7 +181,7 @@ MESSAGES = {
     "sms.limited": "આ ફોન પરથી ઘણા બધા સંદેશા આવ્યા છે. થોડી મિનિટ પછી ફરી જવાબ મળશે.",
     "ussd.limited": "આ ફોન પરથી ઘણી વાર ડાયલ થયું. થોડી મિનિટ પછી ફરી ડાયલ કરો.",
     # --- end limits ---
-    # --- issue 14: missed calls, voice ---
+    # --- missed calls, voice ---
     "missed.sms": "ડબ્બો: આજે ડબ્બામાં તમારા ઢોર: {items}. વિગત માટે FEES અને ટેગ મોકલો.",
     "missed.sms_item": "{tag} {kind} {pound}માં, ભરવાના {total}",
     "missed.sms_none": "ડબ્બો: આજે તમારું કોઈ ઢોર ડબ્બામાં નથી.",
@@ -200,8 +200,8 @@ MESSAGES = {
     "voice.not_heard": "માફ કરશો, કોઈ બટન દબાયું નહીં.",
     "voice.goodbye": "ઢોર ડબ્બોને ફોન કરવા બદલ આભાર. આવજો.",
     "voice.try_later": "માફ કરશો, અત્યારે જવાબ આપી શકાતો નથી. થોડી વાર પછી ફરી ફોન કરો.",
-    # --- end issue 14 ---
-    # --- issue 13: the pound's books, fee list, removal orders ---
+    # --- end -
+    # --- the pound's books, fee list, removal orders ---
     "notice.register_copy": "ઢોર ડબ્બો {pound}, રજિસ્ટર નોંધ {entries}: {count} {kind} ({tags}) {seized_at}એ {place}થી પકડ્યા, આપ લાવ્યા. આ SMS આપની નકલ છે.",
     "notice.removal_order": "મામલતદાર, {taluka}નો હુકમ (કલમ 190): {what} {deadline} સુધીમાં {place} ખસેડો. હુકમ નં. {order}.",
     "notice.removal_reminder": "યાદ: મામલતદાર, {taluka}નો હુકમ નં. {order} (કલમ 190): {what} {deadline} સુધીમાં {place} ખસેડો, {days} દિવસ બાકી.",
@@ -221,8 +221,8 @@ MESSAGES = {
     "ussd.seize.seizer_prompt": "લાવનારનો ફોન નંબર:",
     "ussd.seize.seizer_bad": "ફોન નંબર નથી. ફરી લખો:",
     "ussd.seize.confirm_by": "જપ્તી નોંધો: {what}, લાવનાર {phone}?",
-    # --- end issue 13 ---
-    # --- issue 12: the Act's money settled (sale time, protest terms, deposits, surplus, complaints) ---
+    # --- end -
+    # --- the Act's money settled (sale time, protest terms, deposits, surplus, complaints) ---
     "sms.seized_tags": "ડબ્બે પૂરેલ {animals}: {items}. છોડાવવાની મુદત {claim_deadline}, હરાજી {auction_at}.",
     "sms.seized_item": "{tag} → પહોંચ {receipt}",
     "sms.released_protest_terms": "{tag} વાંધા સાથે છોડ્યું. જમા {total}: ફી {fee} + ચારો {expenses}, ડિપોઝિટ નહીં. માલિકની ફરિયાદ {complaint} સુધી, કલમ 188. 4 અઠવાડિયા {protest_deadline}એ પૂરાં, કલમ 185(3).",
@@ -240,8 +240,8 @@ MESSAGES = {
     "notice.complaint_dismissed": "કોર્ટે {kind} {tag}ની ફરિયાદ નામંજૂર કરી: પકડ કાયદેસર (કલમ 188)",
     "ussd.release.done_protest_terms": "વાંધા સાથે છોડ્યું. જમા {amount}. ફરિયાદ {complaint} સુધી, કલમ 188.",
     "ussd.release.done_protest_passed": "વાંધા સાથે છોડ્યું. જમા {amount}. ફરિયાદ મુદત {complaint}એ પૂરી.",
-    # --- end issue 12 ---
-    # --- issue 15: times as said, plurals, Gujarati in Latin letters, message kinds in words ---
+    # --- end -
+    # --- times as said, plurals, Gujarati in Latin letters, message kinds in words ---
     "time.morning": "સવારે {h}",
     "time.afternoon": "બપોરે {h}",
     "time.evening": "સાંજે {h}",

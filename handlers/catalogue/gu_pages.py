@@ -109,7 +109,7 @@ MESSAGES = {
     "dash.auction_passed": "હરાજીનો સમય વીતી ગયો",
     "dash.signin_code_hidden": "(પ્રવેશ કોડ, બતાવ્યો નથી)",
     "dash.csrf_refused": "આ ફોર્મની મુદત પૂરી થઈ. પાનું ફરી ખોલીને પ્રયાસ કરો.",
-    # --- issue 14: missed calls, voice ---
+    # --- missed calls, voice ---
     "dash.sim_voice": "ફોન",
     "dash.sim_call": "ડબ્બોને ફોન કરો",
     "dash.sim_keys": "બટન",
@@ -123,7 +123,7 @@ MESSAGES = {
     "dash.sim_missed_outcome_limited": "મિસ્ડ કૉલ કાપ્યો. છેલ્લી 10 મિનિટમાં જવાબ અપાઈ ગયો છે: ફરી કંઈ મોકલાતું નથી.",
     "dash.sim_missed_outcome_repeat": "આ ફોનનો જવાબ અપાઈ ગયો છે.",
     "dash.sim_missed_outcome_bad_phone": "આ ફોન નંબર નથી.",
-    # --- issue 13: the pound's books, fee list, removal orders ---
+    # --- the pound's books, fee list, removal orders ---
     "page.title": "ડબ્બા ફી, {village}",
     "page.lead": "{village} ગ્રામ પંચાયત ({taluka})ના ઢોર ડબ્બાનું ફીનું પત્રક, ગુજરાત ગ્રામ પંચાયત (ઢોર ડબ્બા) નિયમો, 1998ના નિયમ 6 મુજબ. {date}ના રોજ અમલમાં.",
     "page.kind": "ઢોરનો પ્રકાર",
@@ -178,7 +178,7 @@ MESSAGES = {
     "dash.fined": "દંડ {amount} નોંધ્યો {day}",
     "dash.pending": "બાકી",
     "dash.unapproved_keepers": "TDOની મંજૂરી વગરના રખેવાળ (કલમ 182): {names}",
-    # --- issue 15: times as said, plurals, Gujarati in Latin letters, message kinds in words ---
+    # --- times as said, plurals, Gujarati in Latin letters, message kinds in words ---
     "dash.kind_seizure_alert": "પકડની જાણ",
     "dash.kind_claim_reminder": "છોડાવવાની યાદ",
     "dash.kind_auction_notice": "હરાજીની જાણ",
@@ -327,9 +327,9 @@ MESSAGES = {
     "dash.form_done_refund": "ડિપોઝિટ રૂ. {amount} પાછી આપી.",
     "dash.form_done_complaint": "ફરિયાદ નોંધાઈ (પહોંચ {receipt}).",
     "dash.form_done_outcome": "ચુકાદો નોંધાયો (પહોંચ {receipt}).",
-    # --- issue 18: sign-in tries ---
+    # --- sign-in tries ---
     "dash.signin_too_many": "ઘણા ખોટા કોડ. એક કલાક પછી ફરી પ્રયાસ કરો.",
-    # --- issue 15b: keepers sign in, the seizer and place on the seizure form ---
+    # --- keepers sign in, the seizer and place on the seizure form ---
     "dash.form_seizer": "પકડનારનો મોબાઇલ નંબર (રજિસ્ટરની નકલ મળશે)",
     "dash.form_place": "પકડવાની જગ્યા",
     "dash.form_bad_seizer_phone": "આ ફોન નંબર નથી, તેથી પકડનારને રજિસ્ટરની નકલ ન મળે. કંઈ નોંધાયું નથી.",

@@ -194,7 +194,7 @@ MESSAGES = {
     "sms.limited": "Aa phonethi bahu SMS aavya. Thoda minute pachhi Dabbo fari javab aapshe.",
     "ussd.limited": "Aa phonethi bahu call aavya. Thoda minute pachhi fari dial karo.",
     # --- end limits ---
-    # --- issue 15: times as said, plurals, Gujarati in Latin letters, message kinds in words ---
+    # --- times as said, plurals, Gujarati in Latin letters, message kinds in words ---
     "time.morning": "savare {h}",
     "time.afternoon": "bapore {h}",
     "time.evening": "sanje {h}",
@@ -224,7 +224,7 @@ MESSAGES = {
     "count.animal.many": "{count} dhor",
     "count.person.one": "{count} vyakti",
     "count.person.many": "{count} loko",
-    # --- issue 12: the Act's money settled (filled by s15 at its merge of s12) ---
+    # --- the Act's money settled (filled by s15 at its merge of s12) ---
     "sms.seized_tags": "Dabbe purel {animals}: {items}. Chhodavvani mudat {claim_deadline}, haraji {auction_at}.",
     "sms.seized_item": "{tag} -> pahonch {receipt}",
     "sms.released_protest_terms": "{tag} vandha sathe chhodyu. Jama {total}: fee {fee} + charo {expenses}, deposit nahi. Malikni fariyad {complaint} sudhi, kalam 188. 4 athvadiya {protest_deadline}e pura, kalam 185(3).",
@@ -243,7 +243,7 @@ MESSAGES = {
     "ussd.release.done_protest_terms": "Vandha sathe chhodyu. Jama {amount}. Fariyad {complaint} sudhi, kalam 188.",
     "ussd.release.done_protest_passed": "Vandha sathe chhodyu. Jama {amount}. Fariyad mudat {complaint}e puri.",
 
-    # --- issue 13: the register copy, RATES, removal orders, the seizer (filled at the merge of s13) ---
+    # --- the register copy, RATES, removal orders, the seizer (filled at the merge of s13) ---
     "notice.register_copy": "Dabba {pound} register nondh {entries}: {count} {kind} ({tags}) {seized_at}e {place}thi pakdya, aap laavya. Aa SMS aapni nakal chhe.",
     "notice.removal_order": "Mamlatdar, {taluka}no hukam (kalam 190): {what} {deadline} sudhima {place} khaseddo. Hukam no. {order}.",
     "notice.removal_reminder": "Yaad: Mamlatdar, {taluka}no hukam no. {order} (kalam 190): {what} {deadline} sudhima {place} khaseddo, {days} divas baki.",
@@ -263,7 +263,7 @@ MESSAGES = {
     "ussd.seize.confirm_by": "Japti nondho: {what}, laavnar {phone}?",
     "ussd.seize.seizer_bad": "Phone number nathi. Fari lakho:",
     "ussd.seize.seizer_prompt": "Laavnarno phone number:",
-    # --- issue 14: a missed call answered by SMS ---
+    # --- a missed call answered by SMS ---
     "missed.sms": "Dabbo: aaje dabbama tamara dhor: {items}. Vigat mate FEES ane tag moklo.",
     "missed.sms_item": "{tag} {kind} {pound}ma, bharvana {total}",
     "missed.sms_none": "Dabbo: aaje tamaru koi dhor dabbama nathi.",

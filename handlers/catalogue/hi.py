@@ -104,7 +104,7 @@ MESSAGES = {
     "notice.broadcast": "{village} ग्राम पंचायत: {text}",
     # --- end notices ---
     # --- ussd ---
-    # हर स्क्रीन "CON " सहित एक USSD पेज में (80 अक्षर); देखें handlers/ussd.py.
+    # हर स्क्रीन "CON " सहित एक USSD पेज में (80 अक्षर); देखें handlers/menus/ussd.py.
     "ussd.more": "9 और",
     "ussd.back": "0 पीछे",
     "ussd.invalid": "गलत चुनाव. फिर:",
@@ -114,7 +114,7 @@ MESSAGES = {
     "ussd.owner.title": "कांजी हाउस",
     "ussd.owner.find": "पशु खोजें",
     "ussd.owner.fees": "शुल्क, जमानत",
-    "ussd.owner.auctions": "नीलामी",  # short: six options fit one 80-character page (issue 13)
+    "ussd.owner.auctions": "नीलामी",  # short: six options fit one 80-character page
     "ussd.owner.mine": "मेरे पशु",
     "ussd.owner.language": "भाषा",
     "ussd.keeper.title": "कांजी हाउस रक्षक",
@@ -180,7 +180,7 @@ MESSAGES = {
     "sms.limited": "इस फ़ोन से बहुत सारे संदेश आए हैं. कुछ मिनट बाद फिर जवाब मिलेगा.",
     "ussd.limited": "इस फ़ोन से कई बार डायल हुआ. कुछ मिनट बाद फिर डायल करें.",
     # --- end limits ---
-    # --- issue 14: missed calls, voice ---
+    # --- missed calls, voice ---
     "missed.sms": "डब्बो: आज कांजी हाउस में आपके पशु: {items}. विवरण के लिए FEES और टैग भेजें.",
     "missed.sms_item": "{tag} {kind} {pound} में, देय {total}",
     "missed.sms_none": "डब्बो: आज आपका कोई पशु कांजी हाउस में नहीं है.",
@@ -199,8 +199,8 @@ MESSAGES = {
     "voice.not_heard": "माफ़ कीजिए, कोई बटन नहीं दबा.",
     "voice.goodbye": "डब्बो को फ़ोन करने के लिए धन्यवाद. नमस्ते.",
     "voice.try_later": "माफ़ कीजिए, अभी जवाब नहीं दे सकते. थोड़ी देर बाद फिर फ़ोन करें.",
-    # --- end issue 14 ---
-    # --- issue 13: the pound's books, fee list, removal orders ---
+    # --- end -
+    # --- the pound's books, fee list, removal orders ---
     "notice.register_copy": "कांजी हाउस {pound}, रजिस्टर प्रविष्टि {entries}: {count} {kind} ({tags}) {seized_at} को {place} से पकड़े, आप लाए. यह SMS आपकी प्रति है.",
     "notice.removal_order": "मामलतदार, {taluka} का आदेश (धारा 190): {what} {deadline} तक {place} हटाइए. आदेश सं. {order}.",
     "notice.removal_reminder": "याद दिलाना: मामलतदार, {taluka} का आदेश सं. {order} (धारा 190): {what} {deadline} तक {place} हटाइए, {days} दिन बाकी.",
@@ -220,8 +220,8 @@ MESSAGES = {
     "ussd.seize.seizer_prompt": "लाने वाले का फ़ोन:",
     "ussd.seize.seizer_bad": "फ़ोन नंबर नहीं. फिर लिखिए:",
     "ussd.seize.confirm_by": "ज़ब्ती दर्ज करें: {what}, लाने वाला {phone}?",
-    # --- end issue 13 ---
-    # --- issue 12: the Act's money settled (sale time, protest terms, deposits, surplus, complaints) ---
+    # --- end -
+    # --- the Act's money settled (sale time, protest terms, deposits, surplus, complaints) ---
     "sms.seized_tags": "कांजी हाउस में बंद {animals}: {items}. छुड़ाने की अंतिम तिथि {claim_deadline}, नीलामी {auction_at}.",
     "sms.seized_item": "{tag} → रसीद {receipt}",
     "sms.released_protest_terms": "{tag} आपत्ति के साथ छोड़ा. जमा {total}: शुल्क {fee} + चारा {expenses}, जमानत नहीं. मालिक की शिकायत {complaint} तक, धारा 188. 4 हफ्ते {protest_deadline} को पूरे, धारा 185(3).",
@@ -239,8 +239,8 @@ MESSAGES = {
     "notice.complaint_dismissed": "कोर्ट ने {kind} {tag} की शिकायत खारिज की: पकड़ वैध (धारा 188)",
     "ussd.release.done_protest_terms": "आपत्ति के साथ छोड़ा. जमा {amount}. शिकायत {complaint} तक, धारा 188.",
     "ussd.release.done_protest_passed": "आपत्ति के साथ छोड़ा. जमा {amount}. शिकायत अवधि {complaint} को खत्म.",
-    # --- end issue 12 ---
-    # --- issue 15: times as said, plurals, Gujarati in Latin letters, message kinds in words ---
+    # --- end -
+    # --- times as said, plurals, Gujarati in Latin letters, message kinds in words ---
     "time.morning": "सुबह {h}",
     "time.afternoon": "दोपहर {h}",
     "time.evening": "शाम {h}",

@@ -109,7 +109,7 @@ MESSAGES = {
     "dash.auction_passed": "नीलामी का समय बीत गया",
     "dash.signin_code_hidden": "(साइन इन कोड, दिखाया नहीं)",
     "dash.csrf_refused": "इस फ़ॉर्म की अवधि समाप्त हो गई। पेज फिर खोलकर प्रयास करें।",
-    # --- issue 14: missed calls, voice ---
+    # --- missed calls, voice ---
     "dash.sim_voice": "फ़ोन",
     "dash.sim_call": "डब्बो को फ़ोन करें",
     "dash.sim_keys": "बटन",
@@ -123,7 +123,7 @@ MESSAGES = {
     "dash.sim_missed_outcome_limited": "मिस्ड कॉल काटा. पिछले 10 मिनट में जवाब दिया जा चुका है: फिर कुछ नहीं भेजा जाता.",
     "dash.sim_missed_outcome_repeat": "इस कॉल का जवाब दिया जा चुका है.",
     "dash.sim_missed_outcome_bad_phone": "यह फ़ोन नंबर नहीं है.",
-    # --- issue 13: the pound's books, fee list, removal orders ---
+    # --- the pound's books, fee list, removal orders ---
     "page.title": "कांजी शुल्क, {village}",
     "page.lead": "{village} ग्राम पंचायत ({taluka}) के कांजी हाउस की शुल्क सूची, गुजरात ग्राम पंचायत (कांजी हाउस) नियम, 1998 के नियम 6 के अनुसार. {date} को लागू.",
     "page.kind": "पशु का प्रकार",
@@ -178,7 +178,7 @@ MESSAGES = {
     "dash.fined": "जुर्माना {amount} दर्ज {day}",
     "dash.pending": "बाकी",
     "dash.unapproved_keepers": "TDO की स्वीकृति के बिना रक्षक (धारा 182): {names}",
-    # --- issue 15: times as said, plurals, Gujarati in Latin letters, message kinds in words ---
+    # --- times as said, plurals, Gujarati in Latin letters, message kinds in words ---
     "dash.kind_seizure_alert": "पकड़ की सूचना",
     "dash.kind_claim_reminder": "छुड़ाने की याद",
     "dash.kind_auction_notice": "नीलामी की सूचना",
@@ -327,9 +327,9 @@ MESSAGES = {
     "dash.form_done_refund": "जमानत रु. {amount} लौटाई.",
     "dash.form_done_complaint": "शिकायत दर्ज (रसीद {receipt}).",
     "dash.form_done_outcome": "फैसला दर्ज (रसीद {receipt}).",
-    # --- issue 18: sign-in tries ---
+    # --- sign-in tries ---
     "dash.signin_too_many": "बहुत सारे गलत कोड. एक घंटे बाद फिर कोशिश करें.",
-    # --- issue 15b: keepers sign in, the seizer and place on the seizure form ---
+    # --- keepers sign in, the seizer and place on the seizure form ---
     "dash.form_seizer": "पकड़ने वाले का मोबाइल नंबर (रजिस्टर की प्रति मिलेगी)",
     "dash.form_place": "पकड़ने की जगह",
     "dash.form_bad_seizer_phone": "यह फ़ोन नंबर नहीं है, इसलिए पकड़ने वाले को रजिस्टर की प्रति नहीं मिलेगी. कुछ दर्ज नहीं हुआ.",

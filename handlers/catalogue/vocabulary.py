@@ -1,8 +1,8 @@
 """The words people text Dabbo, in English, Gujarati and Hindi (and the Latin spellings of
-Gujarati and Hindi words that people type): what the SMS grammar (`handlers.commands`) reads.
+Gujarati and Hindi words that people type): what the SMS grammar (`handlers.sms.commands`) reads.
 
 Only words live here; how they combine is the grammar's. Matching ignores case, nukta,
-chandrabindu-vs-anusvara and doubled Latin letters (`handlers.scanner.key`), so one spelling of
+chandrabindu-vs-anusvara and doubled Latin letters (`handlers.sms.scanner.key`), so one spelling of
 each is enough. Add a word by adding it to its table; the grammar refuses, at import, a word
 that would mean two things.
 """
@@ -54,7 +54,7 @@ COMMAND_WORDS: dict[str, str] = {
     "સૂચના": "notice",
     "सूचना": "notice",
     "auction": "auction",
-    # anyone (issue 13): the list of fees exhibited, r.6
+    # anyone: the list of fees exhibited, r.6
     "rates": "rates", "rate": "rates", "દર": "rates", "दर": "rates", "दरें": "rates",
 }
 
@@ -62,9 +62,9 @@ COMMAND_WORDS: dict[str, str] = {
 LOCAL_AUCTION_WORDS = ("લીલામ", "હરાજી", "नीलामी", "नीलाम")
 
 PROTEST_WORDS = ("protest", "protested", "વિરોધ", "विरोध")
-# SOLD … REFUSED: the owner appeared and refused or omitted to pay (§185(4), issue 12).
+# SOLD … REFUSED: the owner appeared and refused or omitted to pay (§185(4)).
 REFUSED_WORDS = ("refused", "refuse", "refusal", "ઇનકાર", "इनकार")
-# SEIZE <tag> <kind> BY <phone>: the person who brought the animal (§184(1), issue 13).
+# SEIZE <tag> <kind> BY <phone>: the person who brought the animal (§184(1)).
 BY_WORDS = ("by", "દ્વારા", "द्वारा")
 
 LANGUAGE_WORDS: dict[str, str] = {
@@ -74,7 +74,7 @@ LANGUAGE_WORDS: dict[str, str] = {
     "हिंदी": "hi", "हिन्दी": "hi", "હિન્દી": "hi", "હિંદી": "hi",
     "en": "en", "eng": "en", "english": "en",
     "અંગ્રેજી": "en", "अंग्रेजी": "en", "अंग्रेज़ी": "en", "इंग्लिश": "en", "ઇંગ્લિશ": "en",
-    # issue 15: Gujarati in Latin letters (GSM-7), for handsets without Gujarati script.
+    # Gujarati in Latin letters (GSM-7), for handsets without Gujarati script.
     "gul": "gul", "gujlish": "gul", "gujglish": "gul",
 }
 # Sent alone, these set the language; the short codes ("hi") do not (a greeting is not a command).

@@ -1,4 +1,4 @@
-"""one held impoundment per tag; dashboard session generations (issue 18 E, H)
+"""one held impoundment per tag; dashboard session generations
 
 Revision ID: 0002
 Revises: 0006 (chained after main's 0003, 0004 and 0006 when main was merged in)
@@ -26,7 +26,7 @@ def upgrade() -> None:
         sa.Column('identity', sa.String(length=40), nullable=False),
         sa.Column('generation', sa.Integer(), server_default='0', nullable=False),
         sa.PrimaryKeyConstraint('identity', name=op.f('pk_session_generations')),
-    )
+)
 
 
 def downgrade() -> None:

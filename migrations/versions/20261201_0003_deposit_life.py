@@ -1,4 +1,4 @@
-"""issue 12: the Act's money settled: deposit life, one occasion, complaints, surplus
+"""earlier: the Act's money settled: deposit life, one occasion, complaints, surplus
 
 Revision ID: 0003
 Revises: 0001
@@ -25,7 +25,7 @@ def _backfill_seized_on() -> None:
     bind = op.get_bind()
     rows = bind.execute(sa.text(
         "SELECT i.id, i.seized_at, v.timezone FROM impoundments i JOIN villages v ON v.id = i.village_id"
-    )).all()
+)).all()
     utc = models.db.UTCDateTime()
     for row_id, seized_at, tz in rows:
         seized_at = utc.process_result_value(seized_at, bind.dialect)
@@ -80,7 +80,7 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['impoundment_id'], ['impoundments.id'], name=op.f('fk_complaints_impoundment_id_impoundments')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_complaints')),
     sa.UniqueConstraint('impoundment_id', name=op.f('uq_complaints_impoundment_id'))
-    )
+)
 
 
 def downgrade() -> None:

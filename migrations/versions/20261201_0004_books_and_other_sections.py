@@ -1,4 +1,4 @@
-"""issue 13: the pound's books (Form A register serials, the seizer and the
+"""earlier: the pound's books (Form A register serials, the seizer and the
 place of seizure), §182 keeper approval, §187(2) approval reference, roles
 bound to a taluka, §190 removal orders.
 
@@ -48,7 +48,7 @@ def upgrade() -> None:
     sa.Column('created_at', models.db.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['mamlatdar_id'], ['people.id'], name=op.f('fk_removal_orders_mamlatdar_id_people')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_removal_orders'))
-    )
+)
     op.create_table('removal_order_villages',
     sa.Column('order_id', sa.Integer(), nullable=False),
     sa.Column('village_id', sa.Integer(), nullable=False),
@@ -57,7 +57,7 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['village_id'], ['villages.id'],
                             name=op.f('fk_removal_order_villages_village_id_villages')),
     sa.PrimaryKeyConstraint('order_id', 'village_id', name=op.f('pk_removal_order_villages'))
-    )
+)
     with op.batch_alter_table('removal_order_villages', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_removal_order_villages_village_id'), ['village_id'], unique=False)
     op.create_table('removal_order_owners',
@@ -74,7 +74,7 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['person_id'], ['people.id'], name=op.f('fk_removal_order_owners_person_id_people')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_removal_order_owners')),
     sa.UniqueConstraint('order_id', 'person_id', name='uq_removal_order_owner')
-    )
+)
     with op.batch_alter_table('removal_order_owners', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_removal_order_owners_order_id'), ['order_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_removal_order_owners_person_id'), ['person_id'], unique=False)

@@ -1,4 +1,4 @@
-"""issue 15: village and pound names per language; room for the `gul` language code
+"""earlier: village and pound names per language; room for the `gul` language code
 
 Revision ID: 0006
 Revises: 0004

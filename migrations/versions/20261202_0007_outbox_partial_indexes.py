@@ -1,4 +1,4 @@
-"""outbox: partial indexes, so a broadcast's claim and record touch fewer of them (issue 16)
+"""outbox: partial indexes, so a broadcast's claim and record touch fewer of them
 
 Revision ID: 0007
 Revises: 0002

@@ -1,4 +1,4 @@
-"""the dispatcher's minute probes: queued rows by expiry; a village's first person (issue 16)
+"""the dispatcher's minute probes: queued rows by expiry; a village's first person
 
 Revision ID: 0008
 Revises: 0007
@@ -17,7 +17,7 @@ Every minute the dispatcher
   statistics still say there are no queued rows (as they do for the minutes
   after a morning's 400,000 are written, until autovacuum analyses);
 - probes each auction's notice by the key of the village's first opted-in
-  person (`models.notice_queries.first_recipients`): with `(village_id, id)`
+  person (`models.queries.notices.first_recipients`): with `(village_id, id)`
   that is one index entry per village, where a GROUP BY read every villager.
 
 (The claim reminders' anti-join needs no new index: it now probes the unique

@@ -39,7 +39,7 @@ class Seizure(Base):
     keeper_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"))
     seized_at: Mapped[datetime] = mapped_column(UTCDateTime)
     note: Mapped[str | None] = mapped_column(Text)
-    # issue 13, Form A: who brought the animals (any person may seize, §184(1)) and where from.
+    # earlier, Form A: who brought the animals (any person may seize, §184(1)) and where from.
     seizer_phone: Mapped[str | None] = mapped_column(String(20))
     place: Mapped[str | None] = mapped_column(String(200))
 
@@ -72,7 +72,7 @@ class Impoundment(Base):
     complaint_deadline: Mapped[date] = mapped_column(Date)
     note: Mapped[str | None] = mapped_column(Text)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    # issue 13, Form A (r.3): the register's serial, per pound per year of the local seizure date.
+    # earlier, Form A (r.3): the register's serial, per pound per year of the local seizure date.
     register_year: Mapped[int | None] = mapped_column(Integer)
     register_serial: Mapped[int | None] = mapped_column(Integer)
 
@@ -90,13 +90,13 @@ class Impoundment(Base):
         Index("ix_impoundments_status_auction", "status", "auction_at"),
         # The dispatcher's claim reminders, every minute (bench/district.py, docs/EXPLAIN.md).
         Index("ix_impoundments_status_claim", "status", "claim_deadline"),
-        # One tag, one pound at a time: two keepers racing to seize it cannot both win (issue 18 E).
+        # One tag, one pound at a time: two keepers racing to seize it cannot both win.
         Index("uq_impoundments_held_tag", "tag", unique=True,
               postgresql_where=text("status = 'impounded' AND tag IS NOT NULL"),
               sqlite_where=text("status = 'impounded' AND tag IS NOT NULL")),
         Index("ix_impoundments_owner_occasion", "owner_id", "village_id", "seized_on"),
         UniqueConstraint("pound_id", "register_year", "register_serial", name="uq_impoundments_register_serial"),
-    )
+)
 
 
 class Watch(Base):

@@ -58,7 +58,7 @@ class OutboundMessage(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
-    # Partial (migration 0007, issue 16): a claim or a record writes no entry
+    # Partial (migration 0007): a claim or a record writes no entry
     # into an index whose condition its new row does not meet.
     __table_args__ = (
         Index("ix_outbound_status_send_after", "status", "send_after",
@@ -70,7 +70,7 @@ class OutboundMessage(Base):
         # The dispatcher's expiry scan, every minute: only the queued rows, by expiry (migration 0008).
         Index("ix_outbound_queued_expires", "status", "expires_at", postgresql_where=sql_text("status = 'queued'"),
               sqlite_where=sql_text("status = 'queued'")),
-    )
+)
 
 
 class InboundMessage(Base):

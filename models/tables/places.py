@@ -23,7 +23,7 @@ class Village(Base):
     taluka: Mapped[str | None] = mapped_column(String(120))
     district: Mapped[str | None] = mapped_column(String(120))
     language: Mapped[str] = mapped_column(String(3), default="gu")
-    # The name in other scripts ({"gu": ..., "en": ...}), issue 15; `name` is the fallback.
+    # The name in other scripts ({"gu": ..., "en": ...}), earlier; `name` is the fallback.
     names: Mapped[dict] = mapped_column(JSON, default=dict, server_default="{}")
     timezone: Mapped[str] = mapped_column(String(64), default="Asia/Kolkata")
     country: Mapped[str] = mapped_column(String(2), default="IN")
@@ -64,7 +64,7 @@ class Person(Base):
     village_id: Mapped[int | None] = mapped_column(ForeignKey("villages.id"), index=True)
     pound_id: Mapped[int | None] = mapped_column(ForeignKey("pounds.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    # issue 13: a mamlatdar (§190) is bound to a taluka, police to a village or a taluka.
+    # a mamlatdar (§190) is bound to a taluka, police to a village or a taluka.
     taluka: Mapped[str | None] = mapped_column(String(120))
     # §182(1): a keeper "approved by the Taluka Development Officer".
     approved_on: Mapped[date | None] = mapped_column(Date)
@@ -118,12 +118,12 @@ class DailyRate(Base):
     kind: Mapped[str] = mapped_column(String(16))
     amount_paise: Mapped[int] = mapped_column(Integer)
     effective_from: Mapped[date] = mapped_column(Date)
-    # §187(2): fixed "with previous approval of the District Panchayat" (issue 13).
+    # §187(2): fixed "with previous approval of the District Panchayat".
     approval_ref: Mapped[str | None] = mapped_column(String(120))
 
     __table_args__ = (
         UniqueConstraint("village_id", "kind", "effective_from", name="uq_daily_rates_village_kind_from"),
-    )
+)
 
 
 class SecurityScaleRow(Base):
@@ -149,7 +149,7 @@ class SessionGeneration(Base):
     """How many times an identity of the dashboard (`admin`, `official:<person
     id>`) has signed out. A session carries the generation it began in and is
     refused once sign-out has moved it on, so a copied cookie dies with the
-    sign-out (issue 18 H)."""
+    sign-out."""
 
     __tablename__ = "session_generations"
 

@@ -78,7 +78,7 @@ class Provider(Protocol):
         """One result per message, in the same order. `on_request`, if given,
         is called with the results of each provider request as soon as it is
         answered, so the caller can record them before the next request goes
-        out: a crash then re-sends at most the request on the wire (issue 18 A)."""
+        out: a crash then re-sends at most the request on the wire."""
         ...
 
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
@@ -131,34 +131,26 @@ def send_all(provider: Provider, messages: Sequence[Outgoing], on_request: OnReq
 
 def _send_many(provider: Provider, texts: Sequence[Outgoing], on_request: OnRequest) -> list[SendResult]:
     """`send_many`, hearing each request as it is answered when the adapter can (every adapter
-    here does); one written before issue 18, without `on_request`, is recorded at the end of
+    here does); one written , without `on_request`, is recorded at the end of
     its batch, as it was then."""
     if on_request is not None and "on_request" in inspect.signature(provider.send_many).parameters:
         return provider.send_many(texts, on_request=on_request)
     return provider.send_many(texts)
 
 
-def get_provider(settings) -> Provider:
-    """The adapter `settings.sms_provider` names. Build it once per process
-    (it holds an HTTP connection pool) and reuse it for every send.
+@dataclass(frozen=True)
+class ProviderSpec:
+    """What the registry knows of one provider, declared in its folder's `__init__.py`.
 
-    Imports are local so a console deployment never imports a provider SDK.
-    """
-    name = (settings.sms_provider or "").lower()
-    if name == "console":
-        from .console import ConsoleProvider
+    Names, not objects: a deployment imports only the provider it uses (and its SDK).
+    `webhook_modules` each expose a Flask blueprint `bp`; one may also define
+    `error_answer(path)`, the answer this provider's caller gets when a request fails
+    unexpectedly (a phone must hear or read something, never a stack trace).
+    `request_timeout_s` is the longest one of its requests may take: a send job's
+    time limit is worked out from it."""
 
-        return ConsoleProvider()
-    if name == "twilio":
-        from .twilio import TwilioProvider
+    name: str
+    adapter: str  # "module:Class"; the class has `from_settings(settings)` or takes no arguments
+    webhook_modules: tuple[str,...] = ()
+    request_timeout_s: float = 10.0
 
-        return TwilioProvider.from_settings(settings)
-    if name == "africastalking":
-        from .africastalking import AfricasTalkingProvider
-
-        return AfricasTalkingProvider.from_settings(settings)
-    if name == "exotel":
-        from .exotel import ExotelProvider
-
-        return ExotelProvider.from_settings(settings)
-    raise ValueError(f"unknown SMS_PROVIDER {settings.sms_provider!r}: use console, twilio, africastalking or exotel")

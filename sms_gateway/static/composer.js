@@ -1,7 +1,7 @@
-/* The broadcast composer's figures as the official types (issue 15): characters,
+/* The broadcast composer's figures as the official types: characters,
    encoding, SMS parts against the 4-part cap, recipients and cost. Progressive
    enhancement: without this script the form still works and "Check" asks the
-   server for the same figures. Counting follows handlers/text.py (GSM 03.38). */
+   server for the same figures. Counting follows handlers/sms/text.py (GSM 03.38). */
 (function () {
   "use strict";
   var BASIC = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";

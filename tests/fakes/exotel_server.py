@@ -1,6 +1,6 @@
 """A local fake of Exotel's REST API (SMS send and calls connect), for tests.
 
-The production adapter (sms_gateway/providers/exotel.py) is pointed at it through
+The production adapter (sms_gateway/providers/exotel/adapter.py) is pointed at it through
 `EXOTEL_API_BASE`, so tests run the real HTTP path. It accepts
 
     POST /v1/Accounts/{sid}/Sms/send.json       HTTP basic (api key, token); form From, To

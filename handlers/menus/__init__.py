@@ -1,0 +1,340 @@
+"""The menu trees (SPEC §5), as data: the owner / public tree and the keeper's.
+
+Every channel that offers menus (USSD, voice) walks this one `TREE` with
+`handlers.menus.navigator`; the node types and their meaning are described there.
+Adding an option is one `Option(...)` line in its menu (plus the node it
+opens, if that is new).
+
+Nothing here is a business rule: seizures and releases go through
+`handlers.pound.records`, the facts shown through `handlers.pound.facts`, the words
+through the catalogues. The only writes are the actions at the leaves
+(seize, release, language) and the reminder subscription of an owner who
+looks up an animal (SPEC §4 FIND: "the asker is subscribed").
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from handlers.pound import admin
+from handlers.pound import facts
+from handlers.pound import rates
+from handlers.pound import records
+from handlers.catalogue import LANGUAGES, day, days_text, kind_name, money, place_name, rupees, spoken, t, when
+from handlers.sms.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
+from handlers.errors import Refused
+from handlers.menus.navigator import Caller, Context, Ending, Info, Input, Menu, Option, State, Tree, Wrong
+from models import law
+from models.queries import books as book_queries
+from models.phones import normalise_phone
+from models.tables import Pound
+
+# --------------------------------------------------------------------- reading a tag
+
+def read_tag(raw: str) -> str | None:
+    """A typed ear tag (12 digits, INAPH) or pound receipt (4-10 digits), the
+    same shapes the SMS parser accepts; spaces and dashes ignored."""
+    digits = normalise_digits(raw).replace(" ", "").replace("-", "")
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    return digits if len(digits) == TAG_DIGITS or len(digits) in RECEIPT_DIGITS else None
+
+
+def _number(ctx: Context, tag: str | None, receipt: str) -> str:
+    return tag or ctx.t("ussd.receipt", receipt=receipt)
+
+
+def _animal(ctx: Context, kind: str, tag: str | None, receipt: str) -> str:
+    return ctx.t("ussd.animal", kind=kind_name(ctx.caller.language, kind), number=_number(ctx, tag, receipt))
+
+
+# --------------------------------------------------------------------- the owner / public menu
+
+def _known_tag(ctx: Context, value: str) -> str | Wrong:
+    """A typed tag or receipt of an animal Dabbo knows, or the screen's error."""
+    tag = read_tag(value)
+    if tag is None:
+        return Wrong("ussd.tag.bad")
+    if ctx.impoundment(tag) is None:
+        return Wrong("ussd.tag.unknown")
+    return tag
+
+
+def _status(ctx: Context, state: State) -> facts.AnimalStatus:
+    impoundment = ctx.impoundment(state.tag)
+    return facts.animal_status(ctx.session, impoundment, ctx.now)
+
+
+def _find_lines(ctx: Context, state: State) -> list[str]:
+    """Where, due today, claim by, auction: on the first screen even in
+    Gujarati's 80 characters, so the essentials come first, tersely."""
+    s = _status(ctx, state)
+    lang = ctx.caller.language
+    if s.status == "impounded":
+        return [ctx.t("ussd.find.where", kind=kind_name(lang, s.kind), number=_number(ctx, s.tag, s.receipt),
+                      pound=place_name(lang, s.pound_name, s.pound_names), since=when(s.seized_at, s.timezone)),
+                ctx.t("ussd.find.due", amount=rupees(s.dues.total_paise)),
+                ctx.t("ussd.find.claim", when=spoken(lang, s.claim_deadline, s.timezone, deadline=True)),
+                _auction_line(ctx, s.auction_at, s.auction_place, s.timezone)]
+    lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
+    if s.status == "released":
+        lines.append(ctx.t("ussd.find.released", when=when(s.released_at, s.timezone)))
+    else:
+        lines.append(ctx.t("ussd.find.sold", when=when(s.sold_at, s.timezone)))
+        if s.surplus_paise and s.surplus_deadline >= law.local_date(ctx.now, s.timezone):
+            lines.append(ctx.t("ussd.find.surplus", amount=money(ctx.caller.language, s.surplus_paise),
+                               day=day(s.surplus_deadline)))
+    return lines
+
+
+def _auction_line(ctx: Context, auction_at: datetime, place: str | None, tz: str) -> str:
+    moment = spoken(ctx.caller.language, auction_at, tz)
+    if place:
+        return ctx.t("ussd.find.auction_place", when=moment, place=place)
+    return ctx.t("ussd.find.auction", when=moment)
+
+
+def _subscribe(ctx: Context, state: State) -> None:
+    """SPEC §4 FIND: whoever asks about an animal gets its reminders. Keepers
+    and officials asking in the course of their work are not subscribed."""
+    if ctx.caller.person is not None and ctx.caller.person.role != "owner":
+        return
+    impoundment = ctx.impoundment(state.tag)
+    if impoundment is not None:
+        person = ctx.caller.person or admin.person_for_phone(ctx.session, ctx.caller.phone, ctx.now,
+                                                             language=ctx.caller.language)
+        records.watch(ctx.session, impoundment, person, ctx.now)
+
+
+def _fees_lines(ctx: Context, state: State) -> list[str]:
+    s = _status(ctx, state)
+    language = ctx.caller.language
+    lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
+    if s.status != "impounded":
+        return lines + [ctx.t("ussd.fees.not_held")]
+    d = s.dues
+    lines += [ctx.t("ussd.fees.fee", amount=money(language, d.pound_fee_paise)),
+              ctx.t("ussd.fees.expenses", days=d.days, days_text=days_text(language, d.days),
+                    rate=money(language, d.daily_rate_paise),
+                    amount=money(language, d.expenses_paise))]
+    if d.security_paise:
+        lines.append(ctx.t("ussd.fees.security", amount=money(language, d.security_paise)))
+    lines.append(ctx.t("ussd.fees.total", amount=money(language, d.total_paise)))
+    if d.total_tomorrow_paise != d.total_paise:
+        lines.append(ctx.t("ussd.fees.tomorrow", amount=money(language, d.total_tomorrow_paise)))
+    if d.security_paise:
+        lines.append(ctx.t("ussd.fees.protest", amount=money(language, s.dues_under_protest.total_paise)))
+    return lines
+
+
+def _auction_lines(ctx: Context, state: State) -> list[str]:
+    village = facts.village_of(ctx.session, ctx.caller.person)
+    lots = facts.upcoming_auctions(ctx.session, village_id=village.id if village else None, now=ctx.now)
+    if not lots:
+        return [ctx.t("ussd.auctions.none")]
+    if village is None:
+        # A caller with no village sees every village's, grouped by village.
+        lots.sort(key=lambda lot: (lot.village_name, lot.auction_at))
+    lines, shown_village = [], None
+    for lot in lots:
+        if village is None and lot.village_name != shown_village:
+            shown_village = lot.village_name
+            lines.append(ctx.t("ussd.auctions.village", village=lot.village_name))
+        lines.append(ctx.t("ussd.auctions.lot", when=when(lot.auction_at, lot.timezone),
+                           kind=kind_name(ctx.caller.language, lot.kind), number=_number(ctx, lot.tag, lot.receipt)))
+    return lines
+
+
+def _my_lines(ctx: Context, state: State) -> list[str]:
+    person = ctx.caller.person
+    owned = facts.owned_animals(ctx.session, person, ctx.now) if person is not None else []
+    if not owned:
+        return [ctx.t("ussd.mine.none")]
+    lines = []
+    for animal in owned:
+        kind, s = kind_name(ctx.caller.language, animal.kind), animal.latest
+        if s is not None and s.status == "impounded":
+            lines.append(ctx.t("ussd.mine.held", kind=kind, number=animal.tag,
+                               amount=money(ctx.caller.language, s.dues.total_paise),
+                               when=when(s.auction_at, s.timezone)))
+        elif s is not None and s.status == "sold":
+            lines.append(ctx.t("ussd.mine.sold", kind=kind, number=animal.tag, when=when(s.sold_at, s.timezone)))
+        else:
+            lines.append(ctx.t("ussd.mine.home", kind=kind, number=animal.tag))
+    return lines
+
+
+def _rates_lines(ctx: Context, state: State) -> list[str]:
+    """r.6's fee list for the caller's village, the lines SMS RATES sends."""
+    village = facts.village_of(ctx.session, ctx.caller.person)
+    if village is None:
+        return [ctx.t("ussd.rates.which")]
+    fees = book_queries.fee_list(ctx.session, village, law.local_date(ctx.now, village.timezone))
+    return [ctx.t("ussd.rates.title", village=village.name[:20])] + rates.fee_lines(ctx.caller.language, fees)
+
+
+def _set_language(code: str) -> Callable[[Context, State], Ending]:
+    def run(ctx: Context, state: State) -> Ending:
+        person = admin.person_for_phone(ctx.session, ctx.caller.phone, ctx.now, language=code)
+        person.language = code
+        return Ending(t(code, "ussd.lang.done"))
+    return run
+
+
+# --------------------------------------------------------------------- the keeper menu
+
+def _seize_tag(ctx: Context, value: str) -> str | Wrong:
+    tag = read_tag(value)
+    if tag is None:
+        return Wrong("ussd.tag.bad")
+    held = ctx.impoundment(tag)
+    if held is not None and held.status == "impounded":
+        return Wrong("ussd.seize.already")
+    return tag
+
+
+def _seizure_what(ctx: Context, state: State) -> str:
+    kind = kind_name(ctx.caller.language, state.kind)
+    if state.tag:
+        return ctx.t("ussd.seize.what_tag", kind=kind, tag=state.tag)
+    return ctx.t("ussd.seize.what_untagged", kind=kind)
+
+
+def _seizer_phone(ctx: Context, value: str) -> str | Wrong:
+    """The phone of the person who brought the animal (§184(1))."""
+    pound = ctx.session.get(Pound, ctx.caller.keeper_pound_id)
+    phone = normalise_phone(normalise_digits(value), pound.village.country)
+    return phone if phone is not None else Wrong("ussd.seize.seizer_bad")
+
+
+def _seizure_by(ctx: Context, state: State) -> str:
+    return ctx.t("ussd.seize.confirm_by", what=_seizure_what(ctx, state), phone=state.seizer)
+
+
+def _seize(ctx: Context, state: State) -> Ending:
+    person = ctx.caller.person
+    pound = ctx.session.get(Pound, ctx.caller.keeper_pound_id)
+    seizer = None
+    if state.seizer:
+        seizer = admin.person_for_phone(ctx.session, state.seizer, ctx.now, language=pound.village.language)
+    made = records.seize(ctx.session, pound=pound, kind=state.kind, tags=[state.tag or None],
+                         now=ctx.now, keeper=person, seizer=seizer)
+    impoundment = made[0]
+    tz = pound.village.timezone
+    return Ending(ctx.t("ussd.seize.done", receipt=impoundment.receipt, claim=when(impoundment.claim_deadline, tz),
+                        auction=when(impoundment.auction_at, tz)))
+
+
+def _held_here(ctx: Context, tag: str | None):
+    impoundment = ctx.impoundment(tag)
+    if impoundment is None or impoundment.status != "impounded" or impoundment.pound_id != ctx.caller.keeper_pound_id:
+        return None
+    return impoundment
+
+
+def _release_tag(ctx: Context, value: str) -> str | Wrong:
+    tag = _known_tag(ctx, value)
+    if isinstance(tag, Wrong):
+        return tag
+    if _held_here(ctx, tag) is None:
+        return Wrong("ussd.release.not_here")
+    return tag
+
+
+def _release_status(ctx: Context, state: State) -> facts.AnimalStatus:
+    return facts.animal_status(ctx.session, _held_here(ctx, state.tag), ctx.now)
+
+
+def _release_animal(ctx: Context, state: State) -> str:
+    s = _release_status(ctx, state)
+    return _animal(ctx, s.kind, s.tag, s.receipt)
+
+
+def _release_normal(ctx: Context, state: State) -> str:
+    return ctx.t("ussd.release.normal", amount=money(ctx.caller.language, _release_status(ctx, state).dues.total_paise))
+
+
+def _release_protest(ctx: Context, state: State) -> str:
+    dues = _release_status(ctx, state).dues_under_protest
+    return ctx.t("ussd.release.protest", amount=money(ctx.caller.language, dues.total_paise))
+
+
+def _release_confirm_title(ctx: Context, state: State) -> str:
+    s = _release_status(ctx, state)
+    dues = s.dues_under_protest if state.protest else s.dues
+    key = "ussd.release.confirm_protest" if state.protest else "ussd.release.confirm"
+    return ctx.t(key, what=_animal(ctx, s.kind, s.tag, s.receipt), amount=money(ctx.caller.language, dues.total_paise))
+
+
+def _release(ctx: Context, state: State) -> Ending:
+    impoundment = ctx.impoundment(state.tag)
+    if impoundment is None or impoundment.pound_id != ctx.caller.keeper_pound_id:
+        raise Refused("not_impounded", "not in this keeper's pound")
+    record = records.release(ctx.session, impoundment, now=ctx.now, under_protest=state.protest,
+                             actor_phone=ctx.caller.phone)
+    amount = money(ctx.caller.language, record.total_paise)
+    if state.protest:
+        # §188(1) complaint deadline (or that it passed) and §185(3)'s four weeks.
+        terms = law.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
+        key = "ussd.release.done_protest_passed" if terms.complaint_deadline_passed else "ussd.release.done_protest_terms"
+        return Ending(ctx.t(key, amount=amount, complaint=day(terms.complaint_deadline), day=day(terms.protest_deadline)))
+    return Ending(ctx.t("ussd.release.done", amount=amount))
+
+
+def _pound_lines(ctx: Context, state: State) -> list[str]:
+    held = facts.pound_animals(ctx.session, ctx.caller.keeper_pound_id, ctx.now)
+    if not held:
+        return [ctx.t("ussd.pound.none")]
+    return [ctx.t("ussd.pound.line", number=_number(ctx, a.tag, a.receipt), kind=kind_name(ctx.caller.language, a.kind),
+                  days=a.days, auction=when(a.auction_at, a.timezone)) for a in held]
+
+
+# --------------------------------------------------------------------- the trees
+
+def _root(caller: Caller) -> str:
+    return "keeper" if caller.keeper_pound_id is not None else "owner"
+
+
+TAG_ERRORS = ("ussd.invalid", "ussd.tag.bad", "ussd.tag.unknown")
+
+TREE = Tree(root=_root, nodes={
+    "owner": Menu("ussd.owner.title", (
+        Option("ussd.owner.find", "find"),
+        Option("ussd.owner.fees", "fees"),
+        Option("ussd.owner.auctions", "auctions"),
+        Option("ussd.owner.mine", "mine"),
+        Option("ussd.owner.language", "lang"),
+        Option("ussd.owner.rates", "rates"),  # the fee list exhibited, r.6
+)),
+    "rates": Info(_rates_lines),
+    "find": Menu("ussd.tag.prompt", input=Input(_known_tag, "find.result"), errors=TAG_ERRORS),
+    "find.result": Info(_find_lines, on_show=_subscribe),
+    "fees": Menu("ussd.tag.prompt", input=Input(_known_tag, "fees.result"), errors=TAG_ERRORS),
+    "fees.result": Info(_fees_lines),
+    "auctions": Info(_auction_lines),
+    "mine": Info(_my_lines),
+    "lang": Menu("ussd.lang.title", tuple(Option(f"ussd.lang.{code}", run=_set_language(code)) for code in LANGUAGES)),
+
+    "keeper": Menu("ussd.keeper.title", (
+        Option("ussd.keeper.seize", "seize"),
+        Option("ussd.keeper.release", "release"),
+        Option("ussd.keeper.pound", "pound"),
+        Option("ussd.keeper.find", "find"),
+)),
+    "seize": Menu("ussd.seize.tag_prompt", (Option("ussd.seize.no_tag", "seize.kind", sets={"tag": ""}),),
+                  input=Input(_seize_tag, "seize.kind"), errors=("ussd.invalid", "ussd.tag.bad", "ussd.seize.already")),
+    "seize.kind": Menu("ussd.seize.kind_title",
+                       tuple(Option(f"kind.{kind}", "seize.confirm", sets={"kind": kind}) for kind in law.KINDS)),
+    "seize.confirm": Menu(lambda ctx, state: ctx.t("ussd.seize.confirm", what=_seizure_what(ctx, state)),
+                          (Option("ussd.confirm", run=_seize), Option("ussd.seize.by_other", "seize.seizer"))),
+    # someone else brought the animal; the register copy (r.3) goes to them.
+    "seize.seizer": Menu("ussd.seize.seizer_prompt", input=Input(_seizer_phone, "seize.confirm_by", into="seizer"),
+                         errors=("ussd.invalid", "ussd.seize.seizer_bad")),
+    "seize.confirm_by": Menu(_seizure_by, (Option("ussd.confirm", run=_seize),)),
+    "release": Menu("ussd.tag.prompt", input=Input(_release_tag, "release.mode"),
+                    errors=(*TAG_ERRORS, "ussd.release.not_here")),
+    "release.mode": Menu(_release_animal, (Option(_release_normal, "release.confirm", sets={"protest": False}),
+                                           Option(_release_protest, "release.confirm", sets={"protest": True}))),
+    "release.confirm": Menu(_release_confirm_title, (Option("ussd.confirm", run=_release),)),
+    "pound": Info(_pound_lines),
+})

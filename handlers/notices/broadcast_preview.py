@@ -1,0 +1,43 @@
+"""What a broadcast will cost before it is sent (the composer): the
+official's words in characters, encoding and SMS parts against the 4-part
+cap, and, for the village's opted-in people in their languages, how many
+receive it and how many segments that makes. The same texts and the same cap
+as `broadcasts.create`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from handlers.notices.broadcasts import NOTICE_MAX_SEGMENTS, notice_texts
+from handlers.sms.text import encoding, segments
+from models.tables import Person, Village
+
+
+@dataclass(frozen=True)
+class Preview:
+    characters: int
+    encoding: str
+    parts: int
+    max_parts: int
+    recipients: int
+    segments: int          # over every recipient, each in their own language
+
+    @property
+    def too_long(self) -> bool:
+        return self.parts > self.max_parts
+
+
+def recipients_by_language(session: Session, village: Village) -> dict[str, int]:
+    return dict(session.execute(
+        select(Person.language, func.count(Person.id))
+        .where(Person.village_id == village.id, Person.opted_out.is_(False)).group_by(Person.language)).all())
+
+
+def preview(session: Session, village: Village, text: str) -> Preview:
+    counts = recipients_by_language(session, village)
+    texts = notice_texts(village, text)
+    return Preview(characters=len(text), encoding=encoding(text), parts=segments(text),
+                   max_parts=NOTICE_MAX_SEGMENTS, recipients=sum(counts.values()),
+                   segments=sum(count * segments(texts.get(lang, text)) for lang, count in counts.items()))

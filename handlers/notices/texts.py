@@ -1,0 +1,105 @@
+"""The text of each notice, one function per notice, in the reader's
+language: what the rules in `handlers.notices`, `notice_dated` and
+`notice_money` write, and what `handlers.dlt` renders to register templates."""
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date, datetime, timedelta
+from typing import Sequence
+
+from sqlalchemy.orm import Session
+
+from handlers.catalogue import day, days_text, kind_name, kinds_list, rupees, short_day, spoken, t
+from handlers.notices.common import label, pound_name
+from models import law, queries
+from models.tables import Impoundment, Pound, Release, Sale
+
+
+def seizure_alert_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
+    tz = impoundment.village.timezone
+    dues = queries.dues_for(session, impoundment, max(now, impoundment.seized_at))
+    return t(lang, "notice.seizure_alert", kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
+             pound=pound_name(impoundment.pound, lang), when=spoken(lang, impoundment.seized_at, tz),
+             amount=rupees(dues.total_paise), rate=rupees(dues.daily_rate_paise),
+             deadline=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
+             auction=spoken(lang, impoundment.auction_at, tz), complaint=short_day(impoundment.complaint_deadline))
+
+
+def claim_reminder_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
+    tz = impoundment.village.timezone
+    dues = queries.dues_for(session, impoundment, now)
+    return t(lang, "notice.claim_reminder", kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
+             pound=pound_name(impoundment.pound, lang), amount=rupees(dues.total_paise),
+             deadline=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
+             auction=spoken(lang, impoundment.auction_at, tz))
+
+
+def release_receipt_text(impoundment: Impoundment, release: Release, lang: str) -> str:
+    """A zero deposit is left out; under protest the money is deposited
+    (§185(2)) and both deadlines are stated: the §188(1) complaint (or that it
+    has passed) and the §185(3) four weeks."""
+    tz = impoundment.village.timezone
+    values = dict(receipt=impoundment.receipt, kind=kind_name(lang, impoundment.kind),
+                  tag=label(impoundment, lang), total=rupees(release.total_paise),
+                  fee=rupees(release.pound_fee_paise), days=days_text(lang, release.days),
+                  expenses=rupees(release.expenses_paise))
+    if release.under_protest and release.protest_deadline:
+        return t(lang, "notice.release_protest", **values) + " " + protest_terms_text(impoundment, release, lang)
+    text = t(lang, "notice.release_receipt", **values)
+    if release.security_paise:
+        refund = law.deposit_refund_date(release.released_at, tz)
+        text += t(lang, "notice.release_deposit", deposit=rupees(release.security_paise), day=day(refund))
+    return text
+
+
+def protest_terms_text(impoundment: Impoundment, release: Release, lang: str) -> str:
+    """SPEC 11.1 protest: the §188(1) complaint deadline (or that it has passed) and, where
+    §189 applies, the §185(3) four weeks after which security is due."""
+    village = impoundment.village
+    terms = law.protest_terms(impoundment.seized_at, release.released_at, village.timezone)
+    key = "notice.protest_complaint_passed" if terms.complaint_deadline_passed else "notice.protest_complaint"
+    text = t(lang, key, complaint=short_day(terms.complaint_deadline))
+    if law.security_notified_on(village.security_notified, village.security_notified_from,
+                                        impoundment.seized_on):
+        text += " " + t(lang, "notice.protest_security", deadline=short_day(terms.protest_deadline))
+    return text
+
+
+def surplus_notice_text(impoundment: Impoundment, sale: Sale, lang: str) -> str:
+    tz = impoundment.village.timezone
+    values = dict(kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
+                  day=short_day(law.local_date(sale.sold_at, tz)), proceeds=rupees(sale.proceeds_paise))
+    if sale.surplus_paise <= 0:
+        return t(lang, "notice.surplus_none", **values)
+    return t(lang, "notice.surplus", surplus=rupees(sale.surplus_paise), deadline=short_day(sale.surplus_deadline),
+             **values)
+
+
+def surplus_reminder_text(impoundment: Impoundment, sale: Sale, lang: str) -> str:
+    return t(lang, "notice.surplus_reminder", surplus=rupees(sale.surplus_paise),
+             kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
+             deadline=short_day(sale.surplus_deadline))
+
+
+def protest_reminder_text(impoundment: Impoundment, release: Release, lang: str) -> str:
+    return t(lang, "notice.protest_reminder", kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
+             deadline=short_day(release.protest_deadline))
+
+
+# A village-wide notice must stay one SMS part: a longer list of kinds becomes a head count.
+AUCTION_ANIMALS_MAX = {"gu": 13, "hi": 13}
+AUCTION_ANIMALS_MAX_LATIN = 30
+
+
+def auction_text(lang: str, auction_at: datetime, tz: str, place: str, animals: Sequence[Impoundment]) -> str:
+    listed = kinds_list(lang, (a.kind for a in animals), law.KINDS)
+    if len(listed) > AUCTION_ANIMALS_MAX.get(lang, AUCTION_ANIMALS_MAX_LATIN):
+        listed = t(lang, "notice.head_count", count=len(animals))
+    return t(lang, "notice.auction", when=spoken(lang, auction_at, tz), place=place, animals=listed)
+
+
+def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence[Impoundment], tz: str) -> str:
+    auction_days = Counter(law.local_date(a.auction_at, tz) for a in held)
+    return t(lang, "notice.keeper_digest", pound=pound_name(pound, lang), day=short_day(today), count=len(held),
+             animals=kinds_list(lang, (a.kind for a in held), law.KINDS), today=auction_days.get(today, 0),
+             tomorrow=auction_days.get(today + timedelta(days=1), 0))

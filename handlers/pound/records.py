@@ -1,0 +1,398 @@
+"""The acts a pound's records are made of: seizure, release, sale, a fixed
+auction. The admin API, keepers' SMS and USSD all come through here, so each
+rule is applied in exactly one place.
+
+Every function takes the session and `now`, changes rows, records an event on
+the impoundment's timeline and asks `notices` for the messages that follow.
+It commits nothing: the caller commits once, so a refused command changes
+nothing at all. What follows a release or sale in money (the deposit's life,
+surplus payment, complaints: earlier) is in `handlers.pound.money`, which this
+module owns and which keeps the same rules.
+"""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from handlers import notices
+from handlers.pound import register
+from handlers.catalogue import when
+from handlers.errors import Refused
+from models import law, queries
+from models.queries import pending
+from models.tables import (
+    Animal,
+    Deposit,
+    Event,
+    Impoundment,
+    Person,
+    Pound,
+    Release,
+    Sale,
+    Seizure,
+    Village,
+    Watch,
+)
+
+# A paper register entered late may carry a past time; a future one is a typo.
+FUTURE_TOLERANCE = timedelta(minutes=5)
+RECEIPT_BASE = 100000
+
+
+def add_event(session: Session, impoundment: Impoundment, type_: str, at: datetime,
+              actor_phone: str | None = None, **detail) -> None:
+    session.add(Event(impoundment_id=impoundment.id, type=type_, at=at, actor_phone=actor_phone, detail=detail))
+
+
+def seize(
+    session: Session,
+    *,
+    pound: Pound,
+    kind: str,
+    tags: list[str | None],
+    now: datetime,
+    seized_at: datetime | None = None,
+    keeper: Person | None = None,
+    seizure: Seizure | None = None,
+    note: str | None = None,
+    seizer: Person | None = None,
+    place: str | None = None,
+) -> list[Impoundment]:
+    """Record animals taken to `pound` at one time (§184). `tags` holds one
+    entry per animal: its ear tag, or None for an untagged animal (it gets a
+    receipt number). Registered owners are found from the tag. `seizer`, the
+    person who brought them (§184(1): anyone may), gets the register entry."""
+    seized_at = seized_at or now
+    if kind not in law.KINDS:
+        raise Refused("unknown_kind", f"unknown kind of cattle: {kind}", field="kind")
+    if seized_at > now + FUTURE_TOLERANCE:
+        raise Refused("future_seizure", "seized_at lies in the future", field="seized_at")
+    _queue_on_tags(session, tags)
+    clean_tags = _free_tags(session, tags)
+
+    village = pound.village
+    if seizure is None:
+        seizure = Seizure(pound_id=pound.id, keeper_id=keeper.id if keeper else None, seized_at=seized_at, note=note,
+                          seizer_phone=seizer.phone if seizer else None, place=place)
+        session.add(seizure)
+    elif seizure.pound_id != pound.id:
+        raise Refused("seizure_pound_mismatch", "that seizure belongs to another pound", field="seizure", status=409)
+    claim_deadline = law.claim_deadline(seized_at)
+    made = [_impound_one(session, seizure, village, tag, kind, keeper, note, claim_deadline, now) for tag in clean_tags]
+    session.flush()
+    for owner_id in {i.owner_id for i in made if i.owner_id}:
+        forfeit_deposits(session, owner_id, village, next(i for i in made if i.owner_id == owner_id), now)
+    notices.after_seizure(session, made, now)
+    if seizer is not None:
+        register.send_copy(session, seizer, made, now)
+    return made
+
+
+def _impound_one(session: Session, seizure: Seizure, village: Village, tag: str | None, kind: str,
+                 keeper: Person | None, note: str | None, claim_deadline: datetime, now: datetime) -> Impoundment:
+    """One animal of a seizure into the register: its deadlines (§184, §186), its
+    owner found by the tag, its receipt, and the timeline's first event."""
+    animal = session.scalars(select(Animal).where(Animal.tag == tag)).first() if tag else None
+    impoundment = Impoundment(
+        seizure=seizure,
+        pound_id=seizure.pound_id,
+        village_id=village.id,
+        tag=tag,
+        kind=kind,
+        keeper_id=keeper.id if keeper else None,
+        owner_id=animal.owner_id if animal else None,
+        seized_at=seizure.seized_at,
+        seized_on=law.local_date(seizure.seized_at, village.timezone),
+        status="impounded",
+        claim_deadline=claim_deadline,
+        auction_at=law.auction_at(claim_deadline, village.timezone, village.auction_hour),
+        complaint_deadline=law.complaint_deadline(seizure.seized_at, village.timezone),
+        note=note,
+        # Unique until the id gives the real receipt: one shared placeholder made every
+        # concurrent seizure wait on (and deadlock over) the receipt index.
+        receipt=f"~{secrets.token_hex(7)}",
+)
+    _insert_held(session, impoundment)
+    # The receipt a keeper writes on paper: short, digits only, typeable on USSD.
+    impoundment.receipt = str(RECEIPT_BASE + impoundment.id)
+    register.number(session, impoundment, village.timezone)
+    add_event(session, impoundment, "seized", now, keeper.phone if keeper else None,
+              seized_at=seizure.seized_at.isoformat(), kind=impoundment.kind, tag=tag)
+    return impoundment
+
+
+def already_held(held: Impoundment, tag: str) -> Refused:
+    """The answer to a second seizure of a tag still in a pound: where and since when."""
+    since = when(held.seized_at, held.village.timezone)
+    return Refused("already_impounded", f"tag {tag} is already in {held.pound.name} since {since}", field="tag",
+                   status=409, tag=tag, pound=held.pound.name, since=since)
+
+
+def _insert_held(session: Session, impoundment: Impoundment) -> None:
+    """Insert in a savepoint of its own: when a concurrent seizure of the same
+    tag committed first, the partial unique index `uq_impoundments_held_tag`
+    refuses this row (the check above cannot see an uncommitted row), and the
+    loser is answered like any second seizure."""
+    try:
+        with session.begin_nested():
+            session.add(impoundment)
+            session.flush()
+    except IntegrityError as exc:
+        if "uq_impoundments_held_tag" not in str(exc.orig):
+            raise
+        held = queries.impoundment_by_tag(session, impoundment.tag)
+        if held is None or held.status != "impounded":
+            raise
+        raise already_held(held, impoundment.tag) from None
+
+
+def _queue_on_tags(session: Session, tags: list[str | None]) -> None:
+    """Seizures of the same tag take turns (a PostgreSQL advisory lock per
+    tag, held to the end of the transaction, taken in one order): the second
+    waits for the first to commit, then finds the tag held and is refused,
+    instead of meeting it in the unique index while holding other locks
+    (the pound's register row) and deadlocking."""
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    for tag in sorted({queries.normalise_tag(t) for t in tags if t}):
+        session.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"dabbo:tag:{tag}"))))
+
+
+def _free_tags(session: Session, tags: list[str | None]) -> list[str | None]:
+    """The tags normalised, each listed once and none already in a pound."""
+    clean_tags = [queries.normalise_tag(t) if t else None for t in tags]
+    for tag in clean_tags:
+        held = queries.impoundment_by_tag(session, tag) if tag else None
+        if held is not None and held.status == "impounded":
+            raise already_held(held, tag)
+    if len(set(t for t in clean_tags if t)) != len([t for t in clean_tags if t]):
+        raise Refused("duplicate_tag", "the same tag is listed twice", field="tag", status=409)
+    return clean_tags
+
+
+def forfeit_deposits(session: Session, owner_id: int, village: Village, impoundment: Impoundment,
+                     now: datetime) -> list[Deposit]:
+    """§189(2): a deposit still held when the owner's cattle are impounded
+    again within six months will be forfeited, but only once the re-seizure's
+    §188(1) complaint deadline has passed unchallenged (SPEC 11.1): until then
+    it is `forfeit_pending` (handlers.pound.money settles it). The remainder of a
+    part forfeiture, and a deposit of this same occasion, are not forfeited."""
+    pending = []
+    held = session.scalars(select(Deposit).where(
+        Deposit.owner_id == owner_id, Deposit.village_id == village.id, Deposit.status == "held",
+        Deposit.parent_id.is_(None)))
+    for deposit in held:
+        taken_for = session.get(Impoundment, deposit.impoundment_id)
+        if (taken_for.pound_id, taken_for.seized_on) == (impoundment.pound_id, impoundment.seized_on):
+            continue  # one occasion (SPEC 11.1): not a re-impoundment
+        if law.deposit_forfeited(deposit.deposited_at, impoundment.seized_at, village.timezone):
+            deposit.status = "forfeit_pending"
+            deposit.forfeited_by_id = impoundment.id
+            deposit.forfeit_pending_until = impoundment.complaint_deadline
+            add_event(session, impoundment, "deposit_forfeit_pending", now, deposit_id=deposit.id,
+                      amount_paise=deposit.amount_paise, until=impoundment.complaint_deadline.isoformat())
+            pending.append(deposit)
+    return pending
+
+
+def identify_owner(session: Session, impoundment: Impoundment, owner: Person, now: datetime) -> None:
+    """An owner unknown at seizure proves the animal is theirs at claim; a
+    deposit taken for it while they were unknown becomes theirs (SPEC 11.1)."""
+    if impoundment.owner_id == owner.id:
+        return
+    impoundment.owner_id = owner.id
+    impoundment.owner = owner
+    add_event(session, impoundment, "owner_identified", now, owner.phone)
+    if impoundment.tag and session.scalars(select(Animal).where(Animal.tag == impoundment.tag)).first() is None:
+        session.add(Animal(tag=impoundment.tag, kind=impoundment.kind, owner_id=owner.id))
+    for deposit in session.scalars(select(Deposit).where(Deposit.impoundment_id == impoundment.id,
+                                                         Deposit.owner_id.is_(None))):
+        deposit.owner_id = owner.id
+    session.flush()
+    forfeit_deposits(session, owner.id, impoundment.village, impoundment, now)
+
+
+def take_deposit(session: Session, impoundment: Impoundment, amount_paise: int, at: datetime,
+                 sale: Sale | None = None) -> Deposit:
+    """§189(1): security collected is always a deposit record, with the
+    receipt number, even while the owner is unknown (SPEC 11.1)."""
+    village = impoundment.village
+    deposit = Deposit(
+        owner_id=impoundment.owner_id, village_id=village.id, impoundment_id=impoundment.id,
+        receipt=impoundment.receipt, amount_paise=amount_paise, deposited_at=at,
+        refund_date=law.deposit_refund_date(at, village.timezone), status="held", forfeited_paise=0,
+        sale_id=sale.id if sale is not None else None,
+)
+    session.add(deposit)
+    return deposit
+
+
+def release(
+    session: Session,
+    impoundment: Impoundment,
+    *,
+    now: datetime,
+    at: datetime | None = None,
+    owner: Person | None = None,
+    under_protest: bool = False,
+    actor_phone: str | None = None,
+) -> Release:
+    """§185: the animal goes back on payment of what is due at `at`; under
+    protest (§185(2)) only the fee and expenses are taken."""
+    at = at or now
+    if impoundment.status != "impounded":
+        raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
+    if at < impoundment.seized_at:
+        raise Refused("before_seizure", "release time is before the seizure", field="at")
+    if at > now + FUTURE_TOLERANCE:
+        raise Refused("future_release", "release time lies in the future", field="at")
+    if owner is not None:
+        identify_owner(session, impoundment, owner, now)
+    dues = queries.dues_for(session, impoundment, at, under_protest=under_protest)
+    village = impoundment.village
+    record = Release(
+        impoundment=impoundment,
+        owner_id=impoundment.owner_id,
+        released_at=at,
+        under_protest=under_protest,
+        days=dues.days,
+        pound_fee_paise=dues.pound_fee_paise,
+        expenses_paise=dues.expenses_paise,
+        security_paise=dues.security_paise,
+        total_paise=dues.total_paise,
+        protest_deadline=law.protest_deadline(at, village.timezone) if under_protest else None,
+)
+    session.add(record)
+    impoundment.status = "released"
+    impoundment.closed_at = at
+    if dues.security_paise:
+        take_deposit(session, impoundment, dues.security_paise, at)
+    add_event(session, impoundment, "released", now, actor_phone, total_paise=dues.total_paise,
+              under_protest=under_protest, released_at=at.isoformat())
+    session.flush()
+    notices.after_release(session, impoundment, record, now)
+    return record
+
+
+def sell(
+    session: Session,
+    impoundment: Impoundment,
+    *,
+    proceeds_paise: int,
+    now: datetime,
+    at: datetime | None = None,
+    sale_expenses_paise: int = 0,
+    buyer_phone: str | None = None,
+    actor_phone: str | None = None,
+    refused: bool = False,
+) -> Sale:
+    """§186(1): an animal unclaimed for seven days is sold at its auction;
+    what the sale brings beyond the fee, expenses and sale expenses is the
+    owner's surplus. §185(4) `refused`: the owner appeared and refused to pay,
+    so the security due is deducted too and held as a deposit.
+    §186(2): a keeper or panchayat official may not be the buyer."""
+    at = at or now
+    if impoundment.status != "impounded":
+        raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
+    if not law.sale_allowed(at, impoundment.auction_at):
+        # SPEC 11.1: the sale is the published auction (§186(1)), never before it.
+        raise Refused("before_auction", "the sale is the auction: not before the auction time", field="at",
+                      status=409, auction_at=impoundment.auction_at.isoformat())
+    if at > now + FUTURE_TOLERANCE:
+        raise Refused("future_sale", "sale time lies in the future", field="at")
+    if proceeds_paise < 0 or sale_expenses_paise < 0:
+        raise Refused("negative_amount", "amounts cannot be negative", field="proceeds_paise")
+    if buyer_phone:
+        _check_buyer(session, buyer_phone)
+    dues = queries.dues_for(session, impoundment, at)
+    village = impoundment.village
+    # §185(4): the owner appeared and refused to pay: the security due comes off too.
+    security = dues.security_paise if refused else 0
+    record = Sale(
+        impoundment=impoundment,
+        sold_at=at,
+        proceeds_paise=proceeds_paise,
+        sale_expenses_paise=sale_expenses_paise,
+        pound_fee_paise=dues.pound_fee_paise,
+        expenses_paise=dues.expenses_paise,
+        refused=refused,
+        security_paise=security,
+        surplus_paise=law.surplus_paise(proceeds_paise, dues.pound_fee_paise, dues.expenses_paise,
+                                        sale_expenses_paise, security_paise=security),
+        surplus_deadline=law.surplus_deadline(at, village.timezone),
+        buyer_phone=buyer_phone,
+)
+    session.add(record)
+    impoundment.status = "sold"
+    impoundment.closed_at = at
+    add_event(session, impoundment, "sold", now, actor_phone, proceeds_paise=proceeds_paise,
+              surplus_paise=record.surplus_paise, refused=refused, security_paise=security)
+    session.flush()
+    if security:
+        take_deposit(session, impoundment, security, at, sale=record)
+        session.flush()
+    notices.after_sale(session, impoundment, record, now)
+    return record
+
+
+def _check_buyer(session: Session, buyer_phone: str) -> None:
+    """§186(2): a keeper or panchayat official may not be the buyer."""
+    buyer = queries.person_by_phone(session, buyer_phone)
+    try:
+        law.check_buyer(buyer.role if buyer else None)
+    except law.BuyerBarred:
+        raise Refused("buyer_barred", "a pound keeper or panchayat official may not buy (section 186(2))",
+                      field="buyer_phone", status=422)
+
+
+def fix_auction(
+    session: Session,
+    village: Village,
+    *,
+    auction_at: datetime,
+    now: datetime,
+    place: str | None = None,
+    actor_phone: str | None = None,
+) -> list[Impoundment]:
+    """An official fixes the auction for every animal of the village whose
+    claim window closes before it. law.auction_at never lets it fall inside
+    an animal's seven days."""
+    if auction_at <= now:
+        raise Refused("auction_in_past", "the auction time has already passed", field="at")
+    animals = list(session.scalars(
+        select(Impoundment).where(
+            Impoundment.village_id == village.id,
+            Impoundment.status == "impounded",
+            Impoundment.claim_deadline < auction_at,
+).order_by(Impoundment.id)
+))
+    for impoundment in animals:
+        impoundment.auction_fixed_at = auction_at
+        impoundment.auction_place = place
+        impoundment.auction_at = law.auction_at(impoundment.claim_deadline, village.timezone,
+                                                village.auction_hour, fixed_at=auction_at)
+        add_event(session, impoundment, "auction_fixed", now, actor_phone, auction_at=auction_at.isoformat(),
+                  place=place)
+    session.flush()
+    notices.after_auction_fixed(session, animals, now)
+    return animals
+
+
+def watch(session: Session, impoundment: Impoundment, person: Person, now: datetime) -> None:
+    """The asker of a tag lookup gets that impoundment's reminders."""
+    if impoundment.status != "impounded" and impoundment.sale is None:
+        return
+    if person.id is None:
+        session.flush()   # a stranger registered by this very lookup
+    if session.get_bind().dialect.name == "postgresql":
+        # Written with the lookup's audit row, or just before the commit (models.queries.pending).
+        pending.add_watch(session, impoundment.id, person.id, now)
+        return
+    exists = session.scalar(select(Watch.id).where(
+        Watch.impoundment_id == impoundment.id, Watch.person_id == person.id))
+    if exists is None:
+        session.add(Watch(impoundment_id=impoundment.id, person_id=person.id, created_at=now))

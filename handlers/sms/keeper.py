@@ -1,0 +1,138 @@
+"""A pound keeper's commands: SEIZE, RELEASE, SOLD and LIST (SPEC section 4).
+
+The record-changing rules live in handlers.pound.records; this module only finds
+the keeper's animal, calls records and words the answer. A keeper acts on his
+own pound's animals only: another pound's tag is answered as not his, without
+saying whose it is. Alerts to owners and watchers come from notices hooks
+that records calls.
+"""
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from handlers.pound import admin
+from handlers.pound import facts
+from handlers.pound import records
+from handlers.catalogue import counted_kind, day, days_text, kind_name, money, t, when
+from handlers.sms.commands import Command
+from handlers.errors import Refused
+from handlers.pound.lookup import find_impoundment, label
+from handlers.sms.replies import Context, fit_list
+from models import law
+from models.phones import normalise_phone
+from models.tables import Impoundment, Person, Pound
+
+
+def seize(session: Session, context: Context, command: Command) -> str:
+    """One seizure, now, at the keeper's pound; an untagged animal gets a receipt."""
+    keeper = _keeper(context)
+    language = context.sender.language
+    tags = list(command.tags) or [None]
+    seizer = _seizer(session, context, keeper, command)
+    try:
+        made = records.seize(session, pound=keeper.pound, kind=command.kind, tags=tags, now=context.now,
+                             keeper=keeper, note=command.note, seizer=seizer)
+    except Refused as refused:
+        # A held tag's refusal also says where and since when.
+        raise Refused(refused.code, refused.message, **{"tag": "", **refused.detail})
+    tz = keeper.pound.village.timezone
+    first = made[0]
+    # Each tag beside its receipt, so the keeper writes the right number on each.
+    items = [t(language, "sms.seized_item", tag=i.tag, receipt=i.receipt) if i.tag else i.receipt for i in made]
+    return fit_list(language, lambda joined: t(
+        language, "sms.seized_tags", count=len(made), kind=kind_name(language, command.kind), items=joined,
+        animals=counted_kind(language, len(made), command.kind),
+        claim_deadline=when(first.claim_deadline, tz), auction_at=when(first.auction_at, tz)),
+        items, separator=",")
+
+
+def release(session: Session, context: Context, command: Command) -> str:
+    """Release on payment of the dues as computed now; PROTEST takes fee and
+    expenses only and starts the owner's 28 days (§185(2)-(3))."""
+    keeper = _keeper(context)
+    language = context.sender.language
+    impoundment = _own_animal(session, keeper, command.tags[0])
+    record = records.release(session, impoundment, now=context.now, under_protest=command.protest,
+                             actor_phone=keeper.phone)
+    if record.under_protest:
+        terms = law.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
+        key = "sms.released_protest_passed" if terms.complaint_deadline_passed else "sms.released_protest_terms"
+        return t(language, key, tag=label(impoundment), total=money(language, record.total_paise),
+                 fee=money(language, record.pound_fee_paise), expenses=money(language, record.expenses_paise),
+                 complaint=day(terms.complaint_deadline), protest_deadline=day(terms.protest_deadline))
+    return t(language, "sms.released", tag=label(impoundment), total=money(language, record.total_paise),
+             fee=money(language, record.pound_fee_paise), days=record.days, days_text=days_text(language, record.days),
+             expenses=money(language, record.expenses_paise), security=money(language, record.security_paise))
+
+
+def sold(session: Session, context: Context, command: Command) -> str:
+    """The auction sale: surplus and the owner's 15 days (§186(1)); a keeper
+    or official as buyer is refused (§186(2))."""
+    keeper = _keeper(context)
+    language = context.sender.language
+    impoundment = _own_animal(session, keeper, command.tags[0])
+    village = impoundment.village
+    buyer_phone = None
+    if command.buyer_phone:
+        buyer_phone = normalise_phone(command.buyer_phone, village.country)
+        if buyer_phone is None:
+            raise Refused("problem.bad_phone", "not a phone number", command="sold")
+    try:
+        sale = records.sell(session, impoundment, proceeds_paise=law.rupees_to_paise(command.amount_rupees),
+                            now=context.now, buyer_phone=buyer_phone, actor_phone=keeper.phone,
+                            refused=command.refused)
+    except Refused as refused:
+        raise Refused(refused.code, refused.message, tag=label(impoundment),
+                      claim_deadline=when(impoundment.claim_deadline, village.timezone),
+                      auction_at=when(impoundment.auction_at, village.timezone))
+    return t(language, "sms.sold_refused" if sale.refused else "sms.sold", tag=label(impoundment),
+             proceeds=money(language, sale.proceeds_paise),
+             dues=money(language, sale.pound_fee_paise + sale.expenses_paise),
+             security=money(language, sale.security_paise),
+             surplus=money(language, sale.surplus_paise), surplus_deadline=day(sale.surplus_deadline))
+
+
+def list_pound(session: Session, context: Context, command: Command) -> str:
+    """Animals held in the keeper's pound, soonest auction first, paged to the budget."""
+    keeper = _keeper(context)
+    language = context.sender.language
+    held = facts.pound_animals(session, keeper.pound_id, context.now)
+    if not held:
+        return t(language, "sms.list_empty")
+    items = [t(language, "sms.list_item", tag=animal.number, kind=kind_name(language, animal.kind),
+               days=animal.days, auction=when(animal.auction_at, animal.timezone)[:5]) for animal in held]
+    return fit_list(language, lambda joined: t(language, "sms.list", count=len(held), items=joined), items)
+
+
+def _seizer(session: Session, context: Context, keeper: Person, command: Command) -> Person | None:
+    """`SEIZE … BY <phone>`: the person who brought the animal (§184(1)), who
+    gets the register entry (r.3); a stranger's phone becomes an owner."""
+    if not command.seizer_phone:
+        return None
+    return seizer_for(session, command.seizer_phone, keeper.pound, context.now)
+
+
+def seizer_for(session: Session, raw_phone: str, pound: Pound, now) -> Person:
+    """The person behind a seizer's phone as typed (SMS `BY`, the staff
+    seizure form): normalised with the pound's country, a stranger becoming an
+    owner in the village's language; not a phone is `bad_seizer_phone`."""
+    phone = normalise_phone(raw_phone, pound.village.country)
+    if phone is None:
+        raise Refused("problem.bad_seizer_phone", "not a phone number", command="seize", field="seizer")
+    return admin.person_for_phone(session, phone, now, language=pound.village.language)
+
+
+def _keeper(context: Context) -> Person:
+    keeper = context.sender.person
+    if keeper is None or keeper.role != "keeper" or keeper.pound is None:
+        raise Refused("keeper_only", "only a registered pound keeper")
+    return keeper
+
+
+def _own_animal(session: Session, keeper: Person, tag: str) -> Impoundment:
+    impoundment = find_impoundment(session, tag)
+    if impoundment.pound_id != keeper.pound_id:
+        raise Refused("other_pound", "this animal is not in the keeper's pound", tag=tag)
+    if impoundment.status != "impounded":
+        raise Refused("not_impounded", "this animal is not in the pound", tag=tag)
+    return impoundment

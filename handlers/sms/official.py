@@ -1,0 +1,72 @@
+"""A panchayat official's commands: NOTICE and AUCTION, always for the
+official's own village. The broadcast rows come from handlers.notices.broadcasts
+(NOTICE) and from the notices hook records.fix_auction calls (AUCTION).
+"""
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+from zoneinfo import ZoneInfo
+
+from sqlalchemy.orm import Session
+
+from handlers.notices import broadcasts
+from handlers.pound import records
+from handlers.catalogue import counted, place_name, t, when
+from handlers.sms.commands import Command
+from handlers.errors import Refused
+from handlers.sms.replies import Context, short
+from models import law
+from models.tables import Person, Village
+
+
+def notice(session: Session, context: Context, command: Command) -> str:
+    """Broadcast the official's words, as typed, to every opted-in person of
+    the village (broadcasts.create refuses a notice over 4 SMS parts)."""
+    official = _official(context)
+    broadcast = broadcasts.create(session, official.village, command.text, now=context.now,
+                                  sender_phone=official.phone)
+    language = context.sender.language
+    return t(language, "sms.notice_sent", count=broadcast.recipient_count,
+             people=counted(language, "person", broadcast.recipient_count))
+
+
+def auction(session: Session, context: Context, command: Command) -> str:
+    """AUCTION <dd-mm> [hh:mm] [place]: the next such date on or after today
+    in the village, at the village's auction hour unless a time is given."""
+    official = _official(context)
+    village = official.village
+    language = context.sender.language
+    auction_at = auction_moment(village, command, context.now)
+    place = command.place
+    animals = records.fix_auction(session, village, auction_at=auction_at, now=context.now, place=place,
+                                  actor_phone=official.phone)
+    moment = when(auction_at, village.timezone)
+    if not animals:
+        return t(language, "sms.auction_fixed_none", when=moment)
+    village_name = place_name(language, village.name, village.names, village.code)
+    return t(language, "sms.auction_fixed", when=moment, place=short(place or village_name, 40), count=len(animals),
+             animals=counted(language, "animal", len(animals)))
+
+
+def auction_moment(village: Village, command: Command, now: datetime) -> datetime:
+    """The auction's instant. Without a year the date is the next one on or
+    after today (local); 29-02 falling in a non-leap year does not exist."""
+    zone = ZoneInfo(village.timezone or law.DEFAULT_TZ)
+    today = law.local_date(now, village.timezone)
+    year = command.year
+    if year is None:
+        year = today.year if (command.month, command.day) >= (today.month, today.day) else today.year + 1
+    try:
+        day = date(year, command.month, command.day)
+    except ValueError:
+        raise Refused("problem.bad_date", "no such date", command="auction")
+    hour = village.auction_hour if command.hour is None else command.hour
+    local = datetime(day.year, day.month, day.day, hour, command.minute or 0, tzinfo=zone)
+    return local.astimezone(timezone.utc)
+
+
+def _official(context: Context) -> Person:
+    official = context.sender.person
+    if official is None or official.role != "official" or official.village is None:
+        raise Refused("official_only", "only a registered panchayat official")
+    return official

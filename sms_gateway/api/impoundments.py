@@ -1,0 +1,142 @@
+"""Admin API routes for impoundments and the outbox (SPEC section 6): record a
+seizure, list and read impoundments with their dues, release, sell, broadcast,
+and list messages. Registered on `api_blueprint.bp`; the rules are in `handlers.pound.records`."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from handlers.pound import admin
+from handlers.notices import broadcasts
+from handlers.pound import records
+from handlers.errors import Refused
+from models import queries
+from models.db import read_only
+from models.tables import Event, Impoundment, OutboundMessage
+from sms_gateway.api import money_views
+from sms_gateway.api import schemas
+from sms_gateway.api.blueprint import find_impoundment, parse_id, route
+from sms_gateway.api.representations import dues_json, impoundment_json, iso, message_json, release_json, sale_json
+from sms_gateway.extensions import db, now
+
+
+@route("POST", "/impoundments", "Record an animal taken to a pound (§184)", body=schemas.ImpoundmentIn, status=201)
+def post_impoundment(body: schemas.ImpoundmentIn):
+    session = db()
+    pound = admin.require_pound(session, body.pound)
+    keeper = None
+    if body.keeper_phone:
+        keeper = queries.person_by_phone(session, admin.require_phone(body.keeper_phone, "keeper_phone"))
+        if keeper is None or keeper.role != "keeper" or keeper.pound_id != pound.id:
+            raise Refused("not_this_pounds_keeper", "keeper_phone is not a keeper of this pound",
+                          field="keeper_phone", status=422)
+    seizure = None
+    if body.seizure is not None:
+        seizure = session.get(records.Seizure, body.seizure)
+        if seizure is None:
+            raise Refused("unknown_seizure", f"no seizure {body.seizure}", field="seizure", status=404)
+    seizer = None
+    if body.seizer_phone:
+        seizer = admin.person_for_phone(session, admin.require_phone(body.seizer_phone, "seizer_phone",
+                                                                     pound.village.country), now(),
+                                        language=pound.village.language)
+    [impoundment] = records.seize(session, pound=pound, kind=admin.require_kind(body.kind), tags=[body.tag],
+                                  now=now(), seized_at=body.seized_at, keeper=keeper, seizure=seizure,
+                                  note=body.note, seizer=seizer, place=body.place)
+    return impoundment_json(session, impoundment)
+
+
+@route("GET", "/impoundments", "List impoundments", query=schemas.ImpoundmentQuery)
+def list_impoundments(query: schemas.ImpoundmentQuery):
+    session = db()
+    statement = select(Impoundment).order_by(Impoundment.id.desc()).limit(500)
+    if query.pound:
+        statement = statement.where(Impoundment.pound_id == admin.require_pound(session, query.pound).id)
+    if query.status:
+        statement = statement.where(Impoundment.status == query.status)
+    if query.tag:
+        tag = queries.normalise_tag(query.tag)
+        statement = statement.where((Impoundment.tag == tag) | (Impoundment.receipt == tag))
+    return {"impoundments": [impoundment_json(session, i) for i in session.scalars(statement)]}
+
+
+@route("GET", "/impoundments/{id}", "One impoundment with its timeline and messages")
+def get_impoundment(id: str):
+    session = db()
+    impoundment = find_impoundment(session, parse_id(id))
+    events = session.scalars(select(Event).where(Event.impoundment_id == impoundment.id).order_by(Event.at, Event.id))
+    messages = session.scalars(select(OutboundMessage).where(OutboundMessage.impoundment_id == impoundment.id)
+                               .order_by(OutboundMessage.id))
+    result = impoundment_json(session, impoundment)
+    result["timeline"] = [{"at": iso(e.at, impoundment.village.timezone), "type": e.type,
+                           "actor_phone": e.actor_phone, "detail": e.detail} for e in events]
+    result["messages"] = [message_json(m) for m in messages]
+    if impoundment.release:
+        result["release"] = release_json(impoundment.release, impoundment.village.timezone)
+    if impoundment.sale:
+        result["sale"] = sale_json(impoundment.sale, impoundment.village.timezone)
+    result["deposits"] = money_views.deposits_json(session, impoundment)
+    result["complaint"] = money_views.complaint_json(money_views.complaint_of(session, impoundment))
+    return result
+
+
+@route("GET", "/impoundments/{id}/dues", "What is due to take the animal back (§185, §187, §189)",
+       query=schemas.DuesQuery)
+def get_dues(id: str, query: schemas.DuesQuery):
+    session = db()
+    read_only(session)   # reads only: no BEGIN / COMMIT round trips
+    impoundment = find_impoundment(session, parse_id(id))
+    at = query.at or now()
+    if at < impoundment.seized_at:
+        raise Refused("before_seizure", "at is before the seizure", field="at")
+    return dues_json(session, impoundment, at)
+
+
+@route("POST", "/impoundments/{id}/release", "Release on payment (§185(1)) or under protest (§185(2))",
+       body=schemas.ReleaseIn)
+def post_release(id: str, body: schemas.ReleaseIn):
+    session = db()
+    impoundment = find_impoundment(session, parse_id(id))
+    owner = None
+    if body.owner_phone:
+        owner = admin.person_for_phone(session, admin.require_phone(body.owner_phone, "owner_phone"), now())
+    release = records.release(session, impoundment, now=now(), at=body.at, owner=owner,
+                              under_protest=body.under_protest)
+    deposits = money_views.deposits_json(session, impoundment)
+    return {"impoundment": impoundment.id, **release_json(release, impoundment.village.timezone),
+            "deposit": deposits[0] if deposits else None, "deposits": deposits}
+
+
+@route("POST", "/impoundments/{id}/sale", "Record the auction sale (§186)", body=schemas.SaleIn)
+def post_sale(id: str, body: schemas.SaleIn):
+    session = db()
+    impoundment = find_impoundment(session, parse_id(id))
+    buyer = admin.require_phone(body.buyer_phone, "buyer_phone") if body.buyer_phone else None
+    sale = records.sell(session, impoundment, proceeds_paise=body.proceeds_paise, now=now(), at=body.at,
+                        sale_expenses_paise=body.sale_expenses_paise, buyer_phone=buyer, refused=body.refused)
+    return {"impoundment": impoundment.id, **sale_json(sale, impoundment.village.timezone),
+            "deposits": money_views.deposits_json(session, impoundment)}
+
+
+# --- messages -----------------------------------------------------------------
+
+
+@route("POST", "/broadcasts", "Broadcast a notice to the village's opted-in people", body=schemas.BroadcastIn,
+       status=201)
+def post_broadcast(body: schemas.BroadcastIn):
+    session = db()
+    village = admin.require_village(session, body.village)
+    broadcast = broadcasts.create(session, village, body.text, now=now())
+    return {"id": broadcast.id, "village": village.code, "recipients": broadcast.recipient_count,
+            "recipient_count": broadcast.recipient_count}
+
+
+@route("GET", "/messages", "The outbox", query=schemas.MessagesQuery)
+def list_messages(query: schemas.MessagesQuery):
+    statement = select(OutboundMessage).order_by(OutboundMessage.id.desc()).limit(query.limit)
+    if query.to:
+        statement = statement.where(OutboundMessage.to_phone == (admin.require_phone(query.to, "to")))
+    if query.status:
+        statement = statement.where(OutboundMessage.status == query.status)
+    if query.kind:
+        statement = statement.where(OutboundMessage.kind == query.kind)
+    return {"messages": [message_json(m) for m in db().scalars(statement)]}

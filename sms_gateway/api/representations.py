@@ -1,0 +1,93 @@
+"""The admin API's JSON representations of impoundments, dues, releases, sales
+and outbox messages, shared by the route modules (`api_impoundments`, `api_money`, ...)."""
+from __future__ import annotations
+
+from dataclasses import asdict
+from zoneinfo import ZoneInfo
+
+from models import law, queries
+from models.tables import Impoundment, OutboundMessage
+from sms_gateway.api import money_views
+
+
+def iso(value, tz: str | None = None) -> str | None:
+    """ISO 8601; datetimes in the village's own time (with its offset), as a
+    panchayat clerk reads them."""
+    if value is None:
+        return None
+    if tz is not None and hasattr(value, "astimezone"):
+        value = value.astimezone(ZoneInfo(tz))
+    return value.isoformat()
+
+
+def impoundment_json(session, impoundment: Impoundment) -> dict:
+    tz = impoundment.village.timezone
+    return {
+        "id": impoundment.id,
+        "receipt": impoundment.receipt,
+        "seizure": impoundment.seizure_id,
+        "tag": impoundment.tag,
+        "kind": impoundment.kind,
+        "pound": impoundment.pound.code,
+        "village": impoundment.village.code,
+        "status": impoundment.status,
+        "owner_phone": impoundment.owner.phone if impoundment.owner else None,
+        "keeper_phone": impoundment.keeper.phone if impoundment.keeper else None,
+        "seized_at": iso(impoundment.seized_at, tz),
+        "claim_deadline": iso(impoundment.claim_deadline, tz),
+        "auction_at": iso(impoundment.auction_at, tz),
+        "auction_place": impoundment.auction_place,
+        "complaint_deadline": iso(impoundment.complaint_deadline),
+        "closed_at": iso(impoundment.closed_at, tz),
+        "note": impoundment.note,
+        "register_serial": impoundment.register_serial,
+        "register_year": impoundment.register_year,
+    }
+
+
+def dues_json(session, impoundment: Impoundment, at) -> dict:
+    dues = queries.dues_for(session, impoundment, at)
+    tz = impoundment.village.timezone
+    offence = law.offence(queries.earlier_seizure_count(session, impoundment))
+    return {
+        "impoundment": impoundment.id,
+        "at": iso(dues.at, tz),
+        "days": dues.days,
+        "pound_fee_paise": dues.pound_fee_paise,
+        "daily_rate_paise": dues.daily_rate_paise,
+        "expenses_paise": dues.expenses_paise,
+        "security_paise": dues.security_paise,
+        "total_paise": dues.total_paise,
+        "days_tomorrow": dues.days_tomorrow,
+        "total_tomorrow_paise": dues.total_tomorrow_paise,
+        "claim_deadline": iso(impoundment.claim_deadline, tz),
+        "auction_at": iso(impoundment.auction_at, tz),
+        "complaint_deadline": iso(impoundment.complaint_deadline),
+        "offence": asdict(offence) | {"information_only": True},
+    }
+
+
+def message_json(message: OutboundMessage) -> dict:
+    return {
+        "id": message.id, "to": message.to_phone, "kind": message.kind, "language": message.language,
+        "text": message.text, "status": message.status, "provider": message.provider,
+        "provider_id": message.provider_id, "attempts": message.attempts, "last_error": message.last_error,
+        "segments": message.segments, "encoding": message.encoding, "send_after": iso(message.send_after),
+        "sent_at": iso(message.sent_at), "impoundment": message.impoundment_id,
+        "idempotency_key": message.idempotency_key,
+    }
+
+
+def release_json(release, tz: str) -> dict:
+    return {"released_at": iso(release.released_at, tz), "under_protest": release.under_protest,
+            "days": release.days, "pound_fee_paise": release.pound_fee_paise,
+            "expenses_paise": release.expenses_paise, "security_paise": release.security_paise,
+            "total_paise": release.total_paise, "protest_deadline": iso(release.protest_deadline)}
+
+
+def sale_json(sale, tz: str) -> dict:
+    return {"sold_at": iso(sale.sold_at, tz), "proceeds_paise": sale.proceeds_paise,
+            "sale_expenses_paise": sale.sale_expenses_paise, "pound_fee_paise": sale.pound_fee_paise,
+            "expenses_paise": sale.expenses_paise, "surplus_paise": sale.surplus_paise,
+            "surplus_deadline": iso(sale.surplus_deadline), "buyer_phone": sale.buyer_phone,
+            **money_views.surplus_json(sale, tz)}

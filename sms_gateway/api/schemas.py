@@ -1,0 +1,138 @@
+"""Request bodies of the admin API (SPEC section 6).
+
+These pydantic models both validate requests and generate
+/api/v1/openapi.json, so the description can never drift from the checks.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+Language = Literal["gu", "hi", "en", "gul"]
+Role = Literal["owner", "keeper", "official", "mamlatdar", "police"]
+Paise = Field(ge=0, le=10**12)
+# A name per reader's language: {"gu": "અંબાજી", "en": "Ambaji"}; the plain `name` is the fallback.
+Names = dict[Language, Annotated[str, Field(min_length=1, max_length=40)]]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class PoundFeeIn(Body):
+    amount_paise: int = Paise
+    effective_from: date | None = None
+
+
+class VillageIn(Body):
+    code: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
+    name: str = Field(min_length=1, max_length=120)
+    taluka: str | None = Field(default=None, max_length=120)
+    district: str | None = Field(default=None, max_length=120)
+    language: Language = "gu"
+    timezone: str = Field(default="Asia/Kolkata", max_length=64)
+    security_notified: bool = False
+    security_notified_from: date | None = None
+    auction_hour: int = Field(default=11, ge=0, le=23)
+    forfeit_percent: int = Field(default=100, ge=0, le=100)
+    names: Names | None = None
+
+
+class DailyRatesIn(Body):
+    rates: dict[str, int] = Field(min_length=1)
+    effective_from: date | None = None
+    approval_ref: str | None = Field(default=None, max_length=120)  # §187(2): the District Panchayat's
+
+
+class ScaleRowIn(Body):
+    min_head: int = Field(default=1, ge=1)
+    max_head: int | None = Field(default=None, ge=1)
+    min_times: int = Field(default=1, ge=1)
+    max_times: int | None = Field(default=None, ge=1)
+    per_head_paise: int = Paise
+
+
+class SecurityScaleIn(Body):
+    rows: list[ScaleRowIn] = Field(min_length=1, max_length=100)
+    effective_from: date | None = None
+
+
+class PoundIn(Body):
+    code: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
+    name: str = Field(min_length=1, max_length=120)
+    names: Names | None = None
+
+
+class PersonIn(Body):
+    phone: str = Field(min_length=1, max_length=32)
+    name: str | None = Field(default=None, max_length=120)
+    role: Role
+    # A mamlatdar is bound to a taluka instead of a village; police to either.
+    village: str | None = Field(default=None, min_length=1, max_length=32)
+    pound: str | None = Field(default=None, max_length=32)
+    language: Language | None = None
+    taluka: str | None = Field(default=None, min_length=1, max_length=120)
+    approved_on: date | None = None  # §182(1): the TDO's approval of a keeper
+    approval_ref: str | None = Field(default=None, max_length=120)
+
+
+class AnimalIn(Body):
+    tag: str = Field(min_length=1, max_length=32)
+    kind: str = Field(min_length=1, max_length=16)
+
+
+class ImpoundmentIn(Body):
+    pound: str = Field(min_length=1, max_length=32)
+    kind: str = Field(min_length=1, max_length=16)
+    tag: str | None = Field(default=None, max_length=32)
+    seized_at: AwareDatetime | None = None
+    seizure: int | None = Field(default=None, ge=1)
+    keeper_phone: str | None = Field(default=None, max_length=32)
+    note: str | None = Field(default=None, max_length=500)
+    # earlier, Form A: who brought the animal (§184(1)), who gets the entry by SMS; where from.
+    seizer_phone: str | None = Field(default=None, max_length=32)
+    place: str | None = Field(default=None, max_length=200)
+
+
+class ReleaseIn(Body):
+    owner_phone: str | None = Field(default=None, max_length=32)
+    at: AwareDatetime | None = None
+    under_protest: bool = False
+
+
+class SaleIn(Body):
+    proceeds_paise: int = Paise
+    sale_expenses_paise: int = Field(default=0, ge=0, le=10**12)
+    buyer_phone: str | None = Field(default=None, max_length=32)
+    at: AwareDatetime | None = None
+    refused: bool = False  # §185(4): the owner appeared and refused to pay
+
+
+class BroadcastIn(Body):
+    village: str = Field(min_length=1, max_length=32)
+    text: str = Field(min_length=1, max_length=640)
+
+
+class ImpoundmentQuery(Body):
+    pound: str | None = None
+    status: Literal["impounded", "released", "sold"] | None = None
+    tag: str | None = None
+
+
+class DuesQuery(Body):
+    at: AwareDatetime | None = None
+
+
+class MessagesQuery(Body):
+    to: str | None = None
+    status: Literal["queued", "sending", "sent", "delivered", "failed", "cancelled"] | None = None
+    kind: str | None = None
+    limit: int = Field(default=100, ge=1, le=1000)
+
+
+class CostsQuery(Body):
+    """`GET /costs?village=&month=`: a month as YYYY-MM (2000-2099), default this month."""
+    village: str | None = Field(default=None, max_length=32)
+    month: str | None = Field(default=None, pattern=r"^20\d{2}-(0[1-9]|1[0-2])$")

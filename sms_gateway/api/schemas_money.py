@@ -1,0 +1,38 @@
+"""Request bodies of the routes (surplus payment, complaints, deposit
+refunds): like `schemas`, they validate requests and write the OpenAPI document."""
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import AwareDatetime, Field
+
+from sms_gateway.api.schemas import Body
+
+DepositStatus = Literal["held", "forfeit_pending", "forfeited", "refundable", "refunded"]
+
+
+class SurplusPaymentIn(Body):
+    to_phone: str = Field(min_length=1, max_length=32)
+    at: AwareDatetime | None = None
+
+
+class ComplaintIn(Body):
+    filed_on: date
+    by_phone: str | None = Field(default=None, max_length=32)
+
+
+class ComplaintOutcomeIn(Body):
+    outcome: Literal["upheld", "dismissed"]
+    decided_on: date
+    compensation_paise: int = Field(default=0, ge=0, le=10000)  # §188(3): at most Rs 100
+
+
+class RefundIn(Body):
+    to_phone: str | None = Field(default=None, max_length=32)
+    at: AwareDatetime | None = None
+
+
+class DepositsQuery(Body):
+    status: DepositStatus | None = None
+    village: str | None = Field(default=None, max_length=32)

@@ -1,0 +1,131 @@
+"""`/records` and `/records/<form>`: staff data entry in the browser.
+
+Server-rendered forms that work without JavaScript: every POST carries the
+CSRF token (checked in dashboard.before_request), is answered on the same
+page with the result at the top, an error beside each field it concerns and
+the values as typed. What a form does is in `staff_form_specs`, through the
+same handlers as SMS and the admin API; this module only translates HTTP.
+"""
+from __future__ import annotations
+
+from flask import abort, flash, g, render_template, request
+
+from handlers.catalogue import CATALOGUES, LANGUAGES, t
+from handlers.errors import Refused
+from models import law
+from models.tables import Pound, Village
+from sms_gateway.pages import dashboard
+from sms_gateway.pages.dashboard import require_viewer, say
+from sms_gateway.extensions import db
+from sms_gateway.pages.staff.form_money import MONEY_FORMS
+from sms_gateway.pages.staff.form_specs import FORMS as RECORD_FORMS
+from sms_gateway.pages.staff.form_specs import FieldError, Form
+from sms_gateway.pages.staff import staff_blueprint
+
+bp = staff_blueprint("staff")
+FORMS = {**RECORD_FORMS, **{form.slug: form for form in MONEY_FORMS}}
+
+# A refusal's field, as a handler names it, to the form field it concerns.
+FIELD_ALIASES = {"proceeds_paise": "proceeds", "amount_paise": "amount", "sale_expenses_paise": "sale_expenses",
+                 "buyer_phone": "buyer_phone", "seized_at": "seized_at"}
+
+
+def choices(name: str | None) -> list[tuple[str, str]]:
+    """The options of a select, limited to what the viewer may use."""
+    village_ids, pound_ids = g.viewer.village_ids(), g.viewer.pound_ids()
+    if name == "villages":
+        query = db().query(Village).order_by(Village.code)
+        rows = query.all() if village_ids is None else query.filter(Village.id.in_(village_ids)).all()
+        return [(v.code, f"{v.name} ({v.code})") for v in rows]
+    if name == "pounds":
+        query = db().query(Pound).order_by(Pound.code)
+        rows = query.all() if village_ids is None else query.filter(Pound.village_id.in_(village_ids)).all()
+        rows = [p for p in rows if pound_ids is None or p.id in pound_ids]
+        return [(p.code, f"{p.name} ({p.code})") for p in rows]
+    if name == "kinds":
+        return [(k, t(dashboard.language(), f"kind.{k}")) for k in law.KINDS]
+    if name == "languages":
+        return [("", "-")] + [(code, t(code, "ussd.lang." + code)) for code in LANGUAGES]
+    options = {"roles": ("keeper", "official"), "modes": ("normal", "protest"), "outcomes": ("upheld", "dismissed")}
+    if name in options:
+        return [(o, say(f"form_{o}")) for o in options[name]]
+    return []
+
+
+def may_use(form: Form) -> bool:
+    """Administrator every form; official all but the administrator's; keeper his records only."""
+    if g.viewer.is_keeper:
+        return form.keeper
+    return g.viewer.is_admin or not form.admin_only
+
+
+def allowed_forms() -> list[Form]:
+    return [form for form in FORMS.values() if may_use(form)]
+
+
+def form_for(slug: str) -> Form:
+    form = FORMS.get(slug)
+    if form is None:
+        abort(404)
+    if not may_use(form):
+        abort(403)
+    return form
+
+
+def render(form: Form, values: dict, errors: dict, status: int = 200):
+    return render_template("staff_form.html", form=form, values=values, errors=errors, choices=choices,
+                           forms=allowed_forms()), status
+
+
+@bp.get("/records")
+def staff_home():
+    if (refused := require_viewer()) is not None:
+        return refused
+    return render_template("staff_home.html", forms=allowed_forms())
+
+
+@bp.get("/records/<slug>")
+def show_form(slug: str):
+    if (refused := require_viewer()) is not None:
+        return refused
+    return render(form_for(slug), {}, {})
+
+
+def missing(form: Form, values: dict) -> dict[str, str]:
+    return {f.name: say("form_required") for f in form.fields if f.required and not values.get(f.name, "").strip()}
+
+
+def refusal_text(refused: Refused) -> str:
+    key = f"sms.err.{refused.code}"
+    lang = dashboard.language()
+    if key in CATALOGUES[lang]:
+        return t(lang, key, **{"tag": "", "claim_deadline": "", "max": "", **refused.detail})
+    return say("form_refused", reason=refused.message)
+
+
+@bp.post("/records/<slug>")
+def submit_form(slug: str):
+    if (refused := require_viewer()) is not None:
+        return refused
+    form = form_for(slug)
+    values = {f.name: request.form.get(f.name, "") for f in form.fields}
+    errors = missing(form, values)
+    if errors:
+        return render(form, values, errors, 422)
+    try:
+        done = form.apply(values, g.viewer)
+    except FieldError as error:
+        db().rollback()
+        return render(form, values, {error.field: say(error.key, **error.values)}, 422)
+    except Refused as refusal:
+        db().rollback()
+        field = FIELD_ALIASES.get(refusal.field or "", refusal.field or "")
+        if field.startswith("rates."):
+            field = "kind"
+        if field in values:
+            return render(form, values, {field: refusal_text(refusal)}, 422)
+        flash(refusal_text(refusal), "error")
+        return render(form, values, {}, 422)
+    db().commit()  # any notices the change implies reach RQ through the after-commit hook
+    flash(done, "info")
+    return render(form, {}, {})

@@ -1,0 +1,89 @@
+"""Exotel webhooks under /webhooks/exotel (SPEC 11.4).
+
+Exotel signs nothing (INDIA-CHANNELS.md: no signing found), so, like Africa's Talking, every
+endpoint requires the shared secret EXOTEL_WEBHOOK_TOKEN as the query parameter `token`,
+compared in constant time; with no token configured every call is refused. Exotel's applets
+call with GET and a query string (after a HEAD), its status callbacks POST a form: every
+endpoint takes both, and reads the fields from whichever carries them.
+"""
+from __future__ import annotations
+
+import logging
+import uuid
+
+from flask import Blueprint, Response, request
+
+from handlers.menus import missed_call
+from handlers.sms.inbound import Inbound
+from sms_gateway.extensions import db, now, settings
+from sms_gateway.providers.exotel.adapter import parse_exotel_status
+from sms_gateway.providers.webhooks import answer_via_outbox, record_delivery, require_token
+
+bp = Blueprint("exotel_webhooks", __name__, url_prefix="/webhooks/exotel")
+
+PROVIDER = "exotel"
+METHODS = ["GET", "POST"]  # Flask answers HEAD for GET routes
+log = logging.getLogger("dabbo.webhooks.exotel")
+
+
+def check_token() -> None:
+    """403 unless the `token` query parameter equals EXOTEL_WEBHOOK_TOKEN."""
+    require_token(settings().exotel_webhook_token)
+
+
+def fields() -> dict[str, str]:
+    """The callback's parameters: query string, form, or a JSON object (the newer pages)."""
+    values = {key: value for key, value in request.args.items() if key != "token"}
+    values.update(request.form.items())
+    body = request.get_json(silent=True) if request.is_json else None
+    if isinstance(body, dict):
+        values.update({key: str(value) for key, value in body.items() if isinstance(value, (str, int))})
+    return values
+
+
+def plain(text: str = "", status: int = 200) -> Response:
+    return Response(text, status=status, content_type="text/plain; charset=utf-8")
+
+
+@bp.route("/sms", methods=METHODS)
+def inbound_sms():
+    """An SMS to the ExoPhone (`SmsSid`, `From`, `To`, `Date`, `Body`). The reply goes
+    through the outbox (kind `reply`), where it is checked against its DLT template and sent
+    with the template id; the HTTP answer is empty, so Exotel sends nothing by itself."""
+    check_token()
+    if request.method == "HEAD":
+        return plain()
+    values = fields()
+    inbound = Inbound(phone=values.get("From", ""), text=values.get("Body", ""), provider=PROVIDER,
+                      provider_id=values.get("SmsSid") or f"missing-{uuid.uuid4()}")
+    answer_via_outbox(inbound, log)
+    return plain()
+
+
+@bp.route("/status", methods=METHODS)
+def delivery_status():
+    """An SMS status callback (`SmsSid`, `Status`, `DetailedStatus`, `DetailedStatusCode`) or a
+    call back's (`CallSid`, `Status`): moves the outbox row forward, never back."""
+    check_token()
+    # Not 200: Exotel retries (the newer pages say twice).
+    values = fields()
+    return plain(status=record_delivery(PROVIDER, parse_exotel_status(values), log,
+                                        values.get("Status"), values.get("SmsSid") or values.get("CallSid")))
+
+
+@bp.route("/missed-call", methods=METHODS)
+def missed():
+    """A Passthru applet in the missed-call flow (`CallSid`, `CallFrom` or `From`): the flow
+    hangs up unanswered, and the caller hears back per MISSED_CALL_ANSWER. Always 200 at
+    once (a slow Passthru holds the caller's line)."""
+    check_token()
+    if request.method == "HEAD":
+        return plain()
+    values = fields()
+    try:
+        missed_call.answer(db(), phone=values.get("CallFrom") or values.get("From") or "", provider=PROVIDER,
+                           call_id=values.get("CallSid") or f"missing-{uuid.uuid4()}", now=now(),
+                           answer_by=settings().missed_call_answer)
+    except Exception:
+        log.exception("Exotel missed call failed")
+    return plain()

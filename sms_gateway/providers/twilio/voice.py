@@ -1,0 +1,89 @@
+"""Twilio voice webhooks under /webhooks/twilio (SPEC 11.4): missed calls and the voice menu.
+
+Signature-checked exactly like the SMS webhooks (sms_gateway.providers.twilio.webhooks.check_signature).
+A module of its own so the SMS module stays as it was.
+"""
+from __future__ import annotations
+
+import logging
+import uuid
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, request
+from twilio.twiml.voice_response import VoiceResponse
+
+from handlers.menus import missed_call
+from handlers.menus import voice
+from sms_gateway.extensions import db, now, settings
+from sms_gateway.providers.twilio.webhooks import check_signature
+
+bp = Blueprint("twilio_voice_webhooks", __name__, url_prefix="/webhooks/twilio")
+
+PROVIDER = "twilio"
+# <Say> language and voice per catalogue language. Twilio has no Polly voice for gu-IN, and a
+# language without a matching voice fails the verb, so each gets a Google voice
+# (INDIA-CHANNELS.md section 3: names from a third-party catalogue, unconfirmed).
+SAY_VOICES = {"gu": ("gu-IN", "Google.gu-IN-Standard-A"), "hi": ("hi-IN", "Google.hi-IN-Standard-A"),
+              "en": ("en-IN", "Google.en-IN-Standard-A")}
+log = logging.getLogger("dabbo.webhooks.twilio_voice")
+
+
+def voice_xml(response: VoiceResponse) -> Response:
+    return Response(str(response), status=200, content_type="text/xml; charset=utf-8")
+
+
+@bp.post("/missed-call")
+def missed():
+    """An incoming call to the missed-call number: `<Reject/>` as the first verb, so Twilio
+    never picks up and nobody pays (TwiML <Reject>); the caller hears back per
+    MISSED_CALL_ANSWER. Rejected even when the answer cannot be written."""
+    check_signature()
+    form = request.form
+    try:
+        missed_call.answer(db(), phone=form.get("From", ""), provider=PROVIDER,
+                           call_id=form.get("CallSid") or f"missing-{uuid.uuid4()}", now=now(),
+                           answer_by=settings().missed_call_answer)
+    except Exception:
+        log.exception("Twilio missed call failed")
+    response = VoiceResponse()
+    response.reject()
+    return voice_xml(response)
+
+
+def twiml(step: voice.VoiceStep) -> VoiceResponse:
+    """The step as TwiML: <Say>, <Gather input="dtmf"> with its prompt inside, <Hangup/>."""
+    language, voice_name = SAY_VOICES.get(step.language, SAY_VOICES["gu"])
+    response = VoiceResponse()
+    for verb in step.verbs:
+        if isinstance(verb, voice.Say):
+            response.say(verb.text, language=language, voice=voice_name)
+        elif isinstance(verb, voice.Gather):
+            query = urlencode({"k": verb.keys, "n": verb.tries})
+            gather = response.gather(input="dtmf", action=f"{_base()}/webhooks/twilio/voice?{query}", method="POST",
+                                     timeout=verb.timeout, num_digits=1 if verb.one_key else None,
+                                     finish_on_key="#")
+            for line in verb.prompt:
+                gather.say(line, language=language, voice=voice_name)
+        else:
+            response.hangup()
+    return response
+
+
+def _base() -> str:
+    return settings().public_base_url or request.url_root.rstrip("/")
+
+
+@bp.post("/voice")
+def voice_step():
+    """One step of the voice menu. The keys pressed so far (`k`) and the silences and wrong
+    keys on this screen (`n`) ride in the Gather's action URL, which Twilio signs with the
+    rest; `Digits` is what was just pressed; `callback` marks a call back (its outbox row
+    is read first). On a call Dabbo placed, the owner is `To`, not `From`."""
+    check_signature()
+    form, args = request.form, request.args
+    outbound = (form.get("Direction") or "").startswith("outbound")
+    step = voice.answer(db(), provider=PROVIDER, call_id=form.get("CallSid") or f"missing-{uuid.uuid4()}",
+                        phone=form.get("To" if outbound else "From", ""), keys=args.get("k", ""),
+                        pressed=form.get("Digits"), tries=voice.tries_from(args.get("n")), now=now(),
+                        callback=args.get("callback"))
+    return voice_xml(twiml(step))
