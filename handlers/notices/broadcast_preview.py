@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from handlers.notices.broadcasts import NOTICE_MAX_SEGMENTS, notice_texts
 from handlers.sms.text import encoding, segments
+from models.outbox.stop import reaches_sql
 from models.tables import Person, Village
 
 
@@ -32,7 +33,7 @@ class Preview:
 def recipients_by_language(session: Session, village: Village) -> dict[str, int]:
     return dict(session.execute(
         select(Person.language, func.count(Person.id))
-        .where(Person.village_id == village.id, Person.opted_out.is_(False)).group_by(Person.language)).all())
+        .where(Person.village_id == village.id, reaches_sql(Person.opted_out)).group_by(Person.language)).all())
 
 
 def preview(session: Session, village: Village, text: str) -> Preview:

@@ -13,8 +13,9 @@ from sqlalchemy import ARRAY, Integer, String, any_, bindparam, select
 from sqlalchemy.orm import Session
 
 from handlers.catalogue import place_name, t
-from handlers.outbox import SOLICITED_KINDS, queue_message
+from handlers.outbox import queue_message
 from models import outbox
+from models.outbox.stop import is_unsolicited, reaches
 from models.tables import Impoundment, OutboundMessage, Person, Pound, Watch
 
 
@@ -51,7 +52,7 @@ def write_notice(session: Session, person: Person, kind: str, key: str, now: dat
 
 def wants(person: Person, kind: str) -> bool:
     """False for a notice queue_message would refuse (STOP applies to unsolicited kinds)."""
-    return not (person.opted_out and kind not in SOLICITED_KINDS)
+    return reaches(person.opted_out, is_unsolicited(kind))
 
 
 def sentence(text: str) -> str:

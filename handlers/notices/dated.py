@@ -28,6 +28,7 @@ from models import law, queries
 from models.queries import notices as notice_queries
 from models.queries import occasions
 from models.outbox import bulk as outbox_bulk
+from models.outbox.stop import reaches_sql
 from models.tables import Impoundment, Person, Pound, Release, Sale, Village
 
 
@@ -89,11 +90,34 @@ def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], 
                                                                       horizon), now)
 
 
+def claim_reminder_due(claim_deadline: datetime, tz: str, now: datetime, reminder_days: Iterable[int],
+                       morning_hour: int) -> int | None:
+    """When a claim reminder is due: THE definition. Each reminder day `d`
+    has its moment, `morning_hour`:00 local time `d` days before the claim
+    deadline's local date; the reminder due at `now` is the one nearest the
+    deadline whose moment has come (an animal entered late gets its 1-day
+    reminder, not the 3-day one too), and none when that moment is not before
+    the deadline or the deadline has passed. Returns its `d`, or None.
+
+    `models.queries.notices._CLAIM_REMINDERS_MISSING` is this rule in set-based
+    SQL, for PostgreSQL's dispatcher; a hypothesis test
+    (tests/notices/test_notices_batched.py) holds the two equal over generated
+    animals, deadlines, moments and time zones, clock changes included."""
+    if claim_deadline <= now:
+        return None
+    deadline_day = law.local_date(claim_deadline, tz)
+    for days in sorted(reminder_days):  # nearest the deadline first
+        moment = local_moment(deadline_day - timedelta(days=days), morning_hour, tz)
+        if moment <= now:
+            return days if moment < claim_deadline else None
+    return None
+
+
 def missing_claim_reminders_in_python(session: Session, now: datetime, reminder_days: list[int], morning_hour: int,
                                       horizon: datetime) -> dict[int, list]:
-    """{impoundment id: [(recipient, key)]}: the claim reminders due and not
-    written, derived in Python (SQLite; a test holds it equal to
-    notice_queries.claim_reminders_missing, PostgreSQL's)."""
+    """{impoundment id: [(recipient, key)]}: the claim reminders due
+    (`claim_reminder_due`) and not written, found in Python (SQLite; a test
+    holds it equal to notice_queries.claim_reminders_missing, PostgreSQL's)."""
     candidates = session.execute(
         select(Impoundment.id, Impoundment.claim_deadline, Impoundment.owner_id, Village.timezone)
         .join(Village, Village.id == Impoundment.village_id)
@@ -102,16 +126,9 @@ def missing_claim_reminders_in_python(session: Session, now: datetime, reminder_
     due: dict[int, int] = {}  # impoundment id -> the days-before of its reminder due now
     owners: dict[int, int | None] = {}
     for impoundment_id, claim_deadline, owner_id, tz in candidates:
-        deadline_day = law.local_date(claim_deadline, tz)
-        for days in reminder_days:  # nearest the deadline first
-            moment = local_moment(deadline_day - timedelta(days=days), morning_hour, tz)
-            if moment <= now:
-                break
-        else:
-            continue
-        if moment >= claim_deadline:
-            continue
-        due[impoundment_id], owners[impoundment_id] = days, owner_id
+        days = claim_reminder_due(claim_deadline, tz, now, reminder_days, morning_hour)
+        if days is not None:
+            due[impoundment_id], owners[impoundment_id] = days, owner_id
     recipients = owners_and_watchers_of(session, owners)
     keys = {impoundment_id: [(person, f"{CLAIM_REMINDER}:{impoundment_id}:{person.id}:{days}")
                              for person in recipients[impoundment_id]]
@@ -236,7 +253,7 @@ def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_
     a statement each.)"""
     keepers = session.execute(select(Person.id, Village.timezone).join(Pound, Pound.id == Person.pound_id)
                               .join(Village, Village.id == Pound.village_id)
-                              .where(Person.role == "keeper", Person.opted_out.is_(False)).order_by(Person.id))
+                              .where(Person.role == "keeper", reaches_sql(Person.opted_out)).order_by(Person.id))
     due = {}
     for keeper_id, tz in keepers:
         today = law.local_date(now, tz)
@@ -304,7 +321,7 @@ def announce_auction(session: Session, village: Village, auction_at: datetime, a
     first recipient's key is probed first, so a tick that finds the notice
     already written costs one indexed lookup, not one per villager."""
     prefix = auction_key_prefix(stage, village.id, auction_at)
-    first = session.scalar(select(Person.id).where(Person.village_id == village.id, Person.opted_out.is_(False))
+    first = session.scalar(select(Person.id).where(Person.village_id == village.id, reaches_sql(Person.opted_out))
                            .order_by(Person.id).limit(1))
     if first is None or key_written(session, f"{prefix}:{first}"):
         return

@@ -4,8 +4,8 @@ gets what (`Notice`), this writes them all in a few statements.
 A rule in handlers/notices/dated.py yields `Notice`s (recipient, kind, idempotency
 key, the text in the recipient's language, expiry, impoundment) for the
 notices still missing, and hands the lot to `write_all`, which applies the
-policy `handlers.outbox.queue_message` applies to one row (STOP refuses
-unsolicited kinds) and writes them with `models.outbox.bulk.add_many`: one
+policy `handlers.outbox.queue_message` applies to one row (the STOP rule,
+`models.outbox.stop`) and writes them with `models.outbox.bulk.add_many`: one
 INSERT ... SELECT per 5,000 rows carrying their idempotency keys, so a notice
 written before is skipped by the database, never sent twice. A new kind of
 dated notice (security_due, surplus transfers, forfeitures) is one more rule
@@ -19,9 +19,9 @@ from typing import Iterable
 
 from sqlalchemy.orm import Session
 
-from handlers.outbox import SOLICITED_KINDS
 from handlers.sms.text import encoding, segments
 from models.outbox.bulk import NewRow, add_many
+from models.outbox.stop import is_unsolicited, reaches
 from models.tables import Person
 
 
@@ -41,8 +41,8 @@ def write_all(session: Session, notices: Iterable[Notice], now: datetime) -> int
     rows = []
     sizes: dict[str, tuple[int, str]] = {}   # many recipients share a text: measure it once
     for notice in notices:
-        unsolicited = notice.kind not in SOLICITED_KINDS
-        if notice.person.opted_out and unsolicited:
+        unsolicited = is_unsolicited(notice.kind)
+        if not reaches(notice.person.opted_out, unsolicited):
             continue
         if notice.text not in sizes:
             sizes[notice.text] = (segments(notice.text), encoding(notice.text))

@@ -14,10 +14,9 @@ from sqlalchemy.orm import Session
 
 from handlers.sms.text import encoding, segments
 from models import outbox
+from models.outbox.stop import SOLICITED_KINDS  # noqa: F401 (still importable from here)
+from models.outbox.stop import is_unsolicited, reaches
 from models.tables import OutboundMessage, Person
-
-# Kinds an owner did not ask for: quiet hours and STOP apply to these.
-SOLICITED_KINDS = frozenset({"reply", "release_receipt", "voice_callback"})  # a call back answers a missed call
 
 
 def queue_message(
@@ -37,8 +36,8 @@ def queue_message(
 ) -> OutboundMessage | None:
     """Add one message to the outbox; None when a row with this key exists
     already, or the person opted out of messages they did not ask for."""
-    unsolicited = kind not in SOLICITED_KINDS
-    if person is not None and person.opted_out and unsolicited:
+    unsolicited = is_unsolicited(kind)
+    if person is not None and not reaches(person.opted_out, unsolicited):
         return None
     return outbox.add(session, to_phone=to_phone, text=text, language=language, kind=kind,
                       idempotency_key=idempotency_key, segments=segments(text), encoding=encoding(text),

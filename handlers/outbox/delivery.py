@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from handlers import notices, received
 from models import outbox
+from models.outbox.stop import reaches
 from models.law import DEFAULT_TZ
 from models.tables import OutboundMessage, Person
 
@@ -65,7 +66,7 @@ def verdict(session: Session, message: OutboundMessage, person: Person | None, t
     may pass plain rows of just those columns instead of ORM objects."""
     if message.expires_at is not None and now >= message.expires_at:
         return Verdict(CANCEL, reason="expired: its moment has passed")
-    if message.unsolicited and person is not None and person.opted_out:
+    if person is not None and not reaches(person.opted_out, message.unsolicited):
         return Verdict(CANCEL, reason="opted out (STOP)")
     reason = notices.no_longer_applies(session, message, now)
     if reason:

@@ -27,6 +27,7 @@ from sqlalchemy.dialects import postgresql as postgresql_dialect, sqlite as sqli
 from sqlalchemy.orm import Session
 
 from models.db import UTCDateTime
+from models.outbox.stop import reaches_sql
 from models.tables import Impoundment, OutboundMessage, Person, Village
 
 QUEUED, SENDING, SENT = "queued", "sending", "sent"
@@ -57,7 +58,6 @@ def backoff(attempts: int) -> timedelta:
 
 
 # ---------------------------------------------------------------- writing rows
-
 
 def add(session: Session, *, to_phone: str, text: str, language: str, kind: str, idempotency_key: str,
         segments: int, encoding: str, unsolicited: bool, now: datetime, send_after: datetime | None = None,
@@ -91,7 +91,7 @@ def add_for_village(session: Session, *, village_id: int, language: str, text: s
         _literal(segments, Integer), _literal(encoding), _literal(send_after or now, UTCDateTime()),
         _literal(expires_at, UTCDateTime()), _literal(True, Boolean), _literal(broadcast_id, Integer),
         _literal(now, UTCDateTime()), _literal(now, UTCDateTime()),
-    ).where(Person.village_id == village_id, Person.opted_out.is_(False), Person.language == language)
+    ).where(Person.village_id == village_id, reaches_sql(Person.opted_out), Person.language == language)
     columns = ["to_phone", "person_id", "text", "language", "kind", "idempotency_key", "status", "attempts", "segments",
                "encoding", "send_after", "expires_at", "unsolicited", "broadcast_id", "created_at", "updated_at"]
     dialect = session.get_bind().dialect.name

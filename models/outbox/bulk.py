@@ -23,6 +23,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from models import outbox
+from models.outbox.stop import reaches_sql_text
 
 BATCH = 5000   # rows per statement
 VILLAGE_BATCH = 1000   # texts per statement of add_for_villages (about 200,000 rows at district scale)
@@ -103,7 +104,7 @@ class VillageText:
 
 
 # The same rows as models.outbox.add_for_village, for many (village, language, text)s at once.
-_INSERT_FOR_VILLAGES = text("""
+_INSERT_FOR_VILLAGES = text(f"""
 INSERT INTO outbound_messages (to_phone, person_id, text, language, kind, idempotency_key, status, attempts,
                                segments, encoding, send_after, expires_at, unsolicited, broadcast_id,
                                created_at, updated_at)
@@ -114,7 +115,7 @@ FROM unnest(CAST(:village_id AS integer[]), CAST(:language AS varchar[]), CAST(:
             CAST(:key_prefix AS varchar[]), CAST(:expires_at AS timestamptz[]),
             CAST(:send_after AS timestamptz[]), CAST(:broadcast_id AS integer[]))
      AS f(village_id, language, text, segments, encoding, kind, key_prefix, expires_at, send_after, broadcast_id)
-JOIN people p ON p.village_id = f.village_id AND p.language = f.language AND NOT p.opted_out
+JOIN people p ON p.village_id = f.village_id AND p.language = f.language AND {reaches_sql_text("p.opted_out")}
 ON CONFLICT (idempotency_key) DO NOTHING
 RETURNING id""")
 _VILLAGE_COLUMNS = ("village_id", "language", "text", "segments", "encoding", "kind", "key_prefix", "expires_at",

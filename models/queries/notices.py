@@ -11,18 +11,21 @@ from typing import Sequence
 from sqlalchemy import ARRAY, Integer, any_, bindparam, select, text
 from sqlalchemy.orm import Session
 
+from models.outbox.stop import reaches_sql, reaches_sql_text
 from models.tables import Person, Village
 
 # The claim reminders due now and not yet in the outbox, found by PostgreSQL: a
 # steady tick otherwise derives and probes every reminder key of every animal
-# near its deadline in Python, every minute. For each animal in a pound whose
-# claim deadline is within the horizon: the reminder nearest the deadline whose
-# moment (`days` before the deadline's local date, at the morning hour, local
-# time) has come, unless that moment is not before the deadline; its recipients
-# are the owner and the watchers (a watcher who owns it counted once; `watches`
-# holds a person once per animal), minus whoever sent STOP; minus every key the
-# outbox holds. handlers.notices.dated derives the same in Python for SQLite: the
-# two change together.
+# near its deadline in Python, every minute. When a reminder is due is defined
+# by handlers.notices.dated.claim_reminder_due (which SQLite's path calls); this
+# is that rule in SQL, held equal to it by a hypothesis test, so the two change
+# together: for each animal in a pound whose claim deadline is within the
+# horizon, the reminder nearest the deadline whose moment (`days` before the
+# deadline's local date, at the morning hour, local time) has come, unless that
+# moment is not before the deadline. Its recipients are the owner and the
+# watchers (a watcher who owns it counted once; `watches` holds a person once
+# per animal), minus whoever the STOP rule (models.outbox.stop) keeps it from;
+# minus every key the outbox holds.
 #
 # Each recipient's key is probed in the outbox's unique index (LATERAL ... LIMIT 1:
 # always a nested loop), so the statement costs the reminders due, where an
@@ -31,7 +34,7 @@ from models.tables import Person, Village
 # reminders still missing; and the moment "has come" is decided once per time
 # zone and gap (`zones`, `choices`), where it was converted to and from local
 # time for every reminder day of every animal.
-_CLAIM_REMINDERS_MISSING = text("""
+_CLAIM_REMINDERS_MISSING = text(f"""
 WITH zones AS MATERIALIZED (
     -- per time zone, the last local date whose morning moment has come
     SELECT z.timezone,
@@ -70,7 +73,7 @@ WITH zones AS MATERIALIZED (
 )
 SELECT m.id AS impoundment_id, m.days, p.id, p.phone, p.language, p.opted_out, m.key
 FROM missing m JOIN people p ON p.id = m.person_id
-WHERE NOT p.opted_out
+WHERE {reaches_sql_text("p.opted_out")}
 ORDER BY m.id, p.id""")
 
 
@@ -91,7 +94,7 @@ def claim_reminders_missing(session: Session, now: datetime, reminder_days: list
 
 # A village's first opted-in person: one probe of ix_people_village_person per
 # village (a GROUP BY read every villager of the district: 200,000 rows a minute).
-_FIRST_OPTED_IN = (select(Person.id).where(Person.village_id == Village.id, Person.opted_out.is_(False))
+_FIRST_OPTED_IN = (select(Person.id).where(Person.village_id == Village.id, reaches_sql(Person.opted_out))
                    .order_by(Person.id).limit(1).correlate(Village).scalar_subquery())
 
 
