@@ -8,7 +8,10 @@ from __future__ import annotations
 import time
 from datetime import datetime, timezone
 
-from sqlalchemy import DateTime, Engine, MetaData, create_engine, event, exc, text
+from typing import Sequence
+
+from sqlalchemy import ARRAY, DateTime, Engine, MetaData, any_, bindparam, create_engine, event, exc, text
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.types import TypeDecorator
@@ -125,13 +128,35 @@ def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 
 
+def on_postgresql(session: Session) -> bool:
+    """PostgreSQL (production) or SQLite (the embedded first run): the one
+    question asked where the two need different statements."""
+    return session.get_bind().dialect.name == "postgresql"
+
+
+def insert_on_conflict(session: Session, table):
+    """An INSERT that takes `on_conflict_do_nothing` / `on_conflict_do_update`:
+    PostgreSQL's, else SQLite's (the two spell ON CONFLICT alike)."""
+    return (postgresql.insert if on_postgresql(session) else sqlite.insert)(table)
+
+
+def among(session: Session, column, values: Sequence, type_):
+    """`column = ANY(:array)` on PostgreSQL: one parameter, so the statement's
+    text (and its compiled and prepared forms) is the same for a batch of any
+    size (psycopg parsed an `IN (...)` of 5,000 placeholders anew every time:
+    2.4 s of a 4.8 s steady tick); IN elsewhere."""
+    if on_postgresql(session):
+        return column == any_(bindparam(None, list(values), type_=ARRAY(type_)))
+    return column.in_(values)
+
+
 def read_only(session: Session) -> None:
     """Run this session's reads without a transaction (autocommit), saving the
     BEGIN and COMMIT round trips of a request that only reads. Call it before the
     session's first statement. Under READ COMMITTED (PostgreSQL's default) each
     statement sees its own snapshot anyway, so the reads see exactly what they
     saw inside a transaction; a request that writes must not call this."""
-    if session.get_bind().dialect.name == "postgresql":
+    if on_postgresql(session):
         session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
@@ -156,7 +181,7 @@ def commit_lookup(session: Session) -> None:
     nothing being written. A transaction that changes records, writes an
     outbox row or honours STOP must use `session.commit()` (synchronous): the
     callers check that before calling this. See docs/PERFORMANCE.md."""
-    if session.get_bind().dialect.name == "postgresql":
+    if on_postgresql(session):
         # One round trip for both (PostgreSQL's simple protocol runs the two
         # statements in order); what is still pending is flushed first, into this
         # transaction. session.commit() then ends SQLAlchemy's transaction and runs

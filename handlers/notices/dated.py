@@ -25,6 +25,7 @@ from handlers.notices.texts import (
     auction_text, claim_reminder_text, keeper_digest_text, protest_reminder_text, surplus_reminder_text,
 )
 from models import law, queries
+from models.db import on_postgresql
 from models.queries import notices as notice_queries
 from models.queries import occasions
 from models.outbox import bulk as outbox_bulk
@@ -78,7 +79,7 @@ def _claim_reminders(session: Session, now: datetime, reminder_days: list[int], 
     if not reminder_days:
         return
     horizon = now + timedelta(days=max(reminder_days) + 2)
-    if session.get_bind().dialect.name == "postgresql":
+    if on_postgresql(session):
         # The same rule, found by the database: only the reminders still missing reach Python.
         missing: dict[int, list] = {}
         for row in notice_queries.claim_reminders_missing(session, now, reminder_days, morning_hour,

@@ -9,11 +9,11 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import delete, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from handlers.errors import Refused
 from models import law, queries
+from models.db import insert_on_conflict
 from models.phones import normalise_phone
 from models.tables import (
     Animal,
@@ -164,8 +164,7 @@ def person_for_phone(session: Session, phone: str, now: datetime, language: str 
         # Not check-then-insert: a new phone's first messages arrive at once, and
         # the losers of that race must be answered too. A row a
         # concurrent request inserted first is waited for and read back.
-        dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
-        session.execute(dialect.insert(Person).values(
+        session.execute(insert_on_conflict(session, Person).values(
             phone=phone, role="owner", language=language or "gu", opted_out=False, created_at=now,
 ).on_conflict_do_nothing(index_elements=["phone"]))
         person = queries.person_by_phone(session, phone)

@@ -23,6 +23,7 @@ from handlers.pound import register
 from handlers.catalogue import when
 from handlers.errors import Refused
 from models import law, queries
+from models.db import on_postgresql
 from models.queries import pending
 from models.tables import (
     Animal,
@@ -156,7 +157,7 @@ def _queue_on_tags(session: Session, tags: list[str | None]) -> None:
     waits for the first to commit, then finds the tag held and is refused,
     instead of meeting it in the unique index while holding other locks
     (the pound's register row) and deadlocking."""
-    if session.get_bind().dialect.name != "postgresql":
+    if not on_postgresql(session):
         return
     for tag in sorted({queries.normalise_tag(t) for t in tags if t}):
         session.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"dabbo:tag:{tag}"))))
@@ -388,7 +389,7 @@ def watch(session: Session, impoundment: Impoundment, person: Person, now: datet
         return
     if person.id is None:
         session.flush()   # a stranger registered by this very lookup
-    if session.get_bind().dialect.name == "postgresql":
+    if on_postgresql(session):
         # Written with the lookup's audit row, or just before the commit (models.queries.pending).
         pending.add_watch(session, impoundment.id, person.id, now)
         return

@@ -40,7 +40,7 @@ from handlers.received import OutboxRowsWritten, storable, stored_answer
 from handlers.sms.replies import Context, Sender
 from models import queries
 from models.queries import pending
-from models.db import commit_lookup
+from models.db import commit_lookup, on_postgresql
 from models.phones import normalise_phone
 from models.tables import InboundMessage, Person
 
@@ -127,7 +127,7 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: 
     provider_id = storable(inbound.provider_id)[:_ID_WIDTH]
     phone = normalise_phone(inbound.phone) if isinstance(inbound.phone, str) else None
     command = parse(text)
-    if not reply_via_outbox and phone is not None and session.get_bind().dialect.name == "postgresql":
+    if not reply_via_outbox and phone is not None and on_postgresql(session):
         answered = _answer_lookup(session, inbound, command, text, provider_id, phone, now, ussd_code)
         if answered is not None:
             return answered

@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterable, Sequence
 
-from sqlalchemy import (ARRAY, Boolean, Integer, Row, String, and_, any_, bindparam, cast, func, insert, literal,
-                        literal_column, or_, select, update)
-from sqlalchemy.dialects import postgresql as postgresql_dialect, sqlite as sqlite_dialect
+from sqlalchemy import (Boolean, Integer, Row, String, and_, bindparam, cast, func, literal, literal_column, or_,
+                        select, update)
 from sqlalchemy.orm import Session
 
-from models.db import UTCDateTime
+from models.db import UTCDateTime, among, insert_on_conflict, on_postgresql
 from models.outbox.stop import reaches_sql
 from models.tables import Impoundment, OutboundMessage, Person, Village
 
@@ -58,6 +57,7 @@ def backoff(attempts: int) -> timedelta:
 
 
 # ---------------------------------------------------------------- writing rows
+
 
 def add(session: Session, *, to_phone: str, text: str, language: str, kind: str, idempotency_key: str,
         segments: int, encoding: str, unsolicited: bool, now: datetime, send_after: datetime | None = None,
@@ -94,10 +94,8 @@ def add_for_village(session: Session, *, village_id: int, language: str, text: s
     ).where(Person.village_id == village_id, reaches_sql(Person.opted_out), Person.language == language)
     columns = ["to_phone", "person_id", "text", "language", "kind", "idempotency_key", "status", "attempts", "segments",
                "encoding", "send_after", "expires_at", "unsolicited", "broadcast_id", "created_at", "updated_at"]
-    dialect = session.get_bind().dialect.name
-    statement = _insert(dialect).from_select(columns, people)
-    if dialect in ("postgresql", "sqlite"):
-        statement = statement.on_conflict_do_nothing(index_elements=["idempotency_key"])
+    statement = (insert_on_conflict(session, _OUTBOX).from_select(columns, people)
+                 .on_conflict_do_nothing(index_elements=["idempotency_key"]))
     written = list(session.scalars(statement.returning(OutboundMessage.id)))
     note_bulk_written(session, written)
     return written
@@ -126,14 +124,13 @@ def lock_due(session: Session, ids: Sequence[int], now: datetime) -> list[Row]:
     """Of these rows, the ones still `queued` and due, locked (FOR UPDATE SKIP LOCKED on PostgreSQL:
     a row another worker holds is left to it), with only the columns the send-time verdict reads
     and the recipient's opt-out and timezone joined in. One statement for a batch of any size."""
-    postgresql = _is_postgresql(session)
     statement = (
         select(*_CLAIM_COLUMNS).select_from(_CLAIM_FROM)
-        .where(_id_among(_OUTBOX.c.id, list(ids), postgresql), _status_of_row_by_id() == QUEUED,
+        .where(among(session, _OUTBOX.c.id, ids, Integer), _status_of_row_by_id() == QUEUED,
                _OUTBOX.c.send_after <= now)
         .order_by(_OUTBOX.c.id)
     )
-    if postgresql:
+    if on_postgresql(session):
         statement = statement.with_for_update(skip_locked=True, of=_OUTBOX)
     return list(session.execute(statement).all())
 
@@ -161,7 +158,7 @@ def claim(session: Session, ids: Sequence[int], provider: str, now: datetime) ->
         return []
     won = session.execute(
         update(_OUTBOX)
-        .where(_id_among(_OUTBOX.c.id, list(ids), _is_postgresql(session)), _status_of_row_by_id() == QUEUED)
+        .where(among(session, _OUTBOX.c.id, ids, Integer), _status_of_row_by_id() == QUEUED)
         .values(status=SENDING, attempts=_OUTBOX.c.attempts + 1, provider=provider, updated_at=now)
         .returning(_OUTBOX.c.id, _OUTBOX.c.attempts)
     ).all()
@@ -208,7 +205,7 @@ def _why(outcome: Outcome, retry: bool) -> str | None:
 def record_sent(session: Session, ids: Sequence[int], provider_ids: Sequence[str | None], now: datetime) -> int:
     """`sent` with the provider's id for rows it accepted (still `sending`, or `queued` again after a
     release): a broadcast's request, 1000 rows, as one statement on PostgreSQL. Returns how many."""
-    if ids and _is_postgresql(session):  # never prepared: a generic plan compared each id with each row
+    if ids and on_postgresql(session):  # never prepared: a generic plan compared each id with each row
         session.connection().connection.driver_connection.execute(
             _SENT_PG, {"ids": list(ids), "provider_ids": list(provider_ids), "now": now}, prepare=False, binary=True)
         return len(ids)
@@ -331,24 +328,8 @@ def _status_of_row_by_id():
     return func.coalesce(_OUTBOX.c.status, "")
 
 
-def _is_postgresql(session: Session) -> bool:
-    return session.get_bind().dialect.name == "postgresql"
-
-
-def _id_among(column, ids: list[int], postgresql: bool):
-    """`column = ANY(:ids)` on PostgreSQL: one array parameter, so the statement text (and its compiled
-    and prepared forms) is the same for a batch of any size, where `IN (...)` renders one per id."""
-    if postgresql:
-        return column == any_(bindparam("ids_array", ids, type_=ARRAY(Integer)))
-    return column.in_(ids)
-
-
 def _literal(value, type_=String):
     return literal(value, type_)
-
-
-def _insert(dialect: str):
-    return {"postgresql": postgresql_dialect.insert, "sqlite": sqlite_dialect.insert}.get(dialect, insert)(_OUTBOX)
 
 
 _OUTBOX = OutboundMessage.__table__

@@ -23,6 +23,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from models import outbox
+from models.db import on_postgresql
 from models.outbox.stop import reaches_sql_text
 
 BATCH = 5000   # rows per statement
@@ -67,7 +68,7 @@ _COLUMNS = ("to_phone", "person_id", "text", "language", "kind", "idempotency_ke
 def add_many(session: Session, rows: Sequence[NewRow], now: datetime) -> list[int]:
     """Write `rows` as `queued`, skipping every key the outbox has; returns
     the ids written. Elsewhere than PostgreSQL, row by row (models.outbox.add)."""
-    if session.get_bind().dialect.name != "postgresql":
+    if not on_postgresql(session):
         return _one_by_one(session, rows, now)
     session.flush()   # rows added through the ORM earlier in this transaction count as written
     written: list[int] = []
@@ -128,7 +129,7 @@ def add_for_villages(session: Session, texts: Sequence[VillageText], now: dateti
     noted for the after-commit enqueuer. Elsewhere than PostgreSQL, one
     statement per text (models.outbox.add_for_village)."""
     session.flush()   # rows added through the ORM earlier in this transaction count as written
-    if session.get_bind().dialect.name != "postgresql":
+    if not on_postgresql(session):
         return [message_id for entry in texts for message_id in outbox.add_for_village(
             session, now=now, **{name: getattr(entry, name) for name in _VILLAGE_COLUMNS})]
     written: list[int] = []

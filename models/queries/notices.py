@@ -8,9 +8,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Sequence
 
-from sqlalchemy import ARRAY, Integer, any_, bindparam, select, text
+from sqlalchemy import Integer, select, text
 from sqlalchemy.orm import Session
 
+from models.db import among
 from models.outbox.stop import reaches_sql, reaches_sql_text
 from models.tables import Person, Village
 
@@ -101,10 +102,8 @@ _FIRST_OPTED_IN = (select(Person.id).where(Person.village_id == Village.id, reac
 def first_recipients(session: Session, village_ids: Sequence[int], batch: int = 5000) -> dict[int, int]:
     """{village id: its first opted-in person's id}, for the villages that have one."""
     found: dict[int, int] = {}
-    postgresql = session.get_bind().dialect.name == "postgresql"
     for start in range(0, len(village_ids), batch):
         ids = list(village_ids[start:start + batch])
-        among = Village.id == any_(bindparam("ids", ids, type_=ARRAY(Integer))) if postgresql else Village.id.in_(ids)
         found.update((village_id, first) for village_id, first in session.execute(
-            select(Village.id, _FIRST_OPTED_IN).where(among)) if first is not None)
+            select(Village.id, _FIRST_OPTED_IN).where(among(session, Village.id, ids, Integer))) if first is not None)
     return found

@@ -30,11 +30,11 @@ from datetime import date, datetime
 from types import SimpleNamespace
 from typing import Iterable, Iterator
 
-from sqlalchemy import ARRAY, Integer, String, any_, bindparam, cast, func, or_, select
+from sqlalchemy import Integer, String, bindparam, cast, func, or_, select
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import Select
 
-from models.db import kept_for_the_transaction, read_for_the_transaction
+from models.db import among, kept_for_the_transaction, read_for_the_transaction
 from models.tables import Impoundment
 
 # One animal's occasion as bound parameters (see models.queries._seizure_params).
@@ -97,13 +97,11 @@ def seizure_counts_many(session: Session, ids: Iterable[int]) -> dict[int, Count
     """{impoundment id: its counts}, for stored impoundments, one statement
     per BATCH ids (`= ANY(array)` on PostgreSQL: one statement text for any batch)."""
     ids = sorted(set(ids))
-    postgresql = session.get_bind().dialect.name == "postgresql"
     found: dict[int, Counted] = {}
     for start in range(0, len(ids), BATCH):
         batch = ids[start:start + BATCH]
-        among = (_SUBJECT.id == any_(bindparam("ids", batch, type_=ARRAY(Integer))) if postgresql
-                 else _SUBJECT.id.in_(batch))
-        for impoundment_id, *occasion, earlier, heads in session.execute(_COUNTS_MANY.where(among)):
+        for impoundment_id, *occasion, earlier, heads in session.execute(
+                _COUNTS_MANY.where(among(session, _SUBJECT.id, batch, Integer))):
             found[impoundment_id] = Counted(tuple(occasion), normalised(occasion[0], earlier, heads))
     return found
 

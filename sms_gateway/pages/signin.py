@@ -35,10 +35,10 @@ from dataclasses import dataclass
 import redis
 from flask import current_app, session
 from sqlalchemy import select
-from sqlalchemy.dialects import postgresql, sqlite
 
 from handlers.catalogue import t
 from handlers.outbox import queue_message
+from models.db import insert_on_conflict
 from models.phones import normalise_phone
 from models.queries import person_by_phone
 from models.tables import Person, SessionGeneration
@@ -148,9 +148,8 @@ def end_session(db_session) -> None:
     it, ends here (the generation moves on)."""
     who = session.get("who")
     if isinstance(who, dict) and who.get("role") in ("admin", *SIGN_IN_ROLES):
-        dialect = postgresql if db_session.get_bind().dialect.name == "postgresql" else sqlite
-        insert = dialect.insert(SessionGeneration).values(identity=_identity(who["role"], who.get("person")),
-                                                          generation=1)
+        insert = insert_on_conflict(db_session, SessionGeneration).values(
+            identity=_identity(who["role"], who.get("person")), generation=1)
         db_session.execute(insert.on_conflict_do_update(
             index_elements=["identity"], set_={"generation": SessionGeneration.generation + 1}))
         db_session.commit()
