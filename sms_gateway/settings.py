@@ -68,7 +68,7 @@ class Settings:
     dlt_var_chars: int = 30  # DLT_VAR_CHARS: a value is shorter than this
     dlt_min_fixed: float = 0.5  # DLT_MIN_FIXED: share of a sample message that is fixed text
     dlt_broadcast_sms_type: str = "promotional"  # DLT_BROADCAST_SMS_TYPE: Exotel SmsType of a village's notices
-    dlt_template_file: str | None = None  # DLT_TEMPLATE_FILE: the registered ids (default handlers/dlt/dlt_templates.json)
+    dlt_template_file: str | None = None  # DLT_TEMPLATE_FILE: the registered ids (handlers/dlt/dlt_templates.json)
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from handlers.dlt import wording
-from handlers.dlt.profile import ANY_SLOT, CBN, NUMERIC, URL, Profile, value_problem
+from handlers.dlt.profile import ANY_SLOT, CBN, URL, Profile, value_problem
 from handlers.sms.text import is_gsm7
 
 TEMPLATE_FILE = Path(__file__).with_name("dlt_templates.json")

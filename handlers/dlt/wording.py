@@ -21,14 +21,12 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Mapping
 
-from handlers.catalogue import CATALOGUES, set_sms_wording
+from handlers.catalogue import set_sms_wording
 from handlers.catalogue import en_dlt, gu_dlt, gul_dlt, hi_dlt
 from handlers.dlt.profile import ALPHANUMERIC, CBN, NUMERIC, URL, Profile, _letter_or_digit
-from handlers.sms.text import is_gsm7
 
 TEXTS = {"gu": gu_dlt.TEMPLATES, "hi": hi_dlt.TEMPLATES, "en": en_dlt.TEMPLATES, "gul": gul_dlt.TEMPLATES}
 MONTHS = {"gu": gu_dlt.MONTHS, "hi": hi_dlt.MONTHS, "en": en_dlt.MONTHS, "gul": gul_dlt.MONTHS}
-LATIN = frozenset({"en", "gul"})
 
 # Keys whose text an SMS carries (alone or joined to another's); the rest are USSD screens,
 # voice, the browser's words.

@@ -21,7 +21,8 @@ from models.tables import Person, Village
 
 
 # NOTICE MEETING dd-mm [hh:mm] [place] / NOTICE AUCTION …: a notice of a registered shape (SPEC 12.3).
-_FIXED = re.compile(r"^(MEETING|AUCTION)\s+(\d{1,2})-(\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?\s*(.*)$", re.IGNORECASE | re.DOTALL)
+_FIXED = re.compile(r"^(MEETING|AUCTION)\s+(\d{1,2})-(\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?\s*(.*)$",
+                    re.IGNORECASE | re.DOTALL)
 
 
 def notice(session: Session, context: Context, command: Command) -> str:

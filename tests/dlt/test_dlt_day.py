@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 from sqlalchemy import select
@@ -111,7 +111,6 @@ def test_a_day_of_every_kind_in_every_language_passes_the_scrubber(app, api, cli
     assert {"seizure_alert", "claim_reminder", "auction_notice", "release_receipt", "surplus_notice", "broadcast",
             "reply", "register_copy"} <= set(kinds), kinds
     assert {row.language for row in rows} >= {"gu", "hi", "en", "gul"}
-    print("\n".join(sorted({f"{r.language} {r.kind}: {r.text}" for r in rows})))
     assert fake_exotel.scrubbed_failures == []
     assert [(row.kind, row.language, row.text, row.last_error) for row in rows if row.status == "failed"] == []
     assert {row.status for row in rows} <= {"delivered", "cancelled", "queued"}

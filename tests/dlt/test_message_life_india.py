@@ -24,5 +24,4 @@ def test_one_impoundments_life_in_india_costs_at_most_its_ceiling(app, api, clie
     deliver_callbacks(client, fake_exotel)
     assert fake_exotel.scrubbed_failures == []
     total = sum(m.segments for m in life)
-    print(f"\n{language}: {total} parts", [(m.kind, m.segments) for m in life])
     assert total <= CEILING[language], [(m.kind, m.segments, m.text) for m in life]

@@ -115,16 +115,19 @@ def approve_on_portal(exported_csv: str) -> str:
 
 @pytest.fixture(scope="session")
 def dlt_registered(tmp_path_factory):
-    """The templates as a portal registered them: exported, approved, imported into a template
-    file of the session's own. Returns (that file, [(template id, text)])."""
+    """The templates as a portal registered them: the committed template file (what `dlt sync`
+    wrote and `dlt export` uploads) approved, and the approved ids imported into the wording's
+    templates, in a template file of the session's own. A wording edited since the file was
+    written keeps a PENDING id, as it would in a deployment. Returns (that file, [(id, text)])."""
     profile = Profile()
-    built = dlt_templates.build(profile)
-    exported = dlt_templates.export_csv(built, wording.Context(profile, PUBLIC_BASE_URL, EXOTEL_CALLER_ID),
+    exported = dlt_templates.export_csv(dlt_templates.load(), wording.Context(profile, PUBLIC_BASE_URL,
+                                                                               EXOTEL_CALLER_ID),
                                         header=EXOTEL_FROM, broadcast_category="Promotional")
-    registered, _matched, _unknown = dlt_templates.import_ids(built, approve_on_portal(exported))
+    registered, _matched, _unknown = dlt_templates.import_ids(dlt_templates.build(profile),
+                                                              approve_on_portal(exported))
     path = tmp_path_factory.mktemp("dlt") / "dlt_templates.json"
     path.write_text(dlt_templates.dumps(registered), encoding="utf-8")
-    return path, [(t.template_id, t.text) for t in registered]
+    return path, [(t.template_id, t.text) for t in registered if t.registered]
 
 
 @pytest.fixture

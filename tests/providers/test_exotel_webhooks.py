@@ -10,7 +10,6 @@ from sqlalchemy import select
 
 from handlers.catalogue import t
 from handlers.outbox import queue_message
-from sms_gateway.providers.registry import get_provider
 from models.tables import InboundMessage, OutboundMessage
 from tests.fakes.fixtures import on_exotel
 
