@@ -19,6 +19,7 @@ import re
 import string
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping
 
 from handlers.catalogue import set_sms_wording
@@ -120,6 +121,7 @@ SAMPLES = {"tag": "123456789012", "pound": "AMBA GAUSHALA", "place": "AMBA CHOWK
 DATE_SAMPLE = {"gu": "14 ડિસે સાંજે 4", "hi": "14 दिस शाम 4", "en": "14 Dec 4pm", "gul": "14 Dec sanje 4"}
 
 
+@lru_cache(maxsize=None)
 def sent_as(key: str) -> tuple[bool, str | None]:
     """(whether `key` is swapped in India, the template it is sent as or None for nothing)."""
     if key in SENT_AS:

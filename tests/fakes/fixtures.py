@@ -42,6 +42,14 @@ WHITELISTED_URLS = (PUBLIC_BASE_URL, "http://dabbo.test")
 WHITELISTED_NUMBERS = (EXOTEL_CALLER_ID,)
 
 
+@pytest.fixture(autouse=True)
+def catalogue_words_after_each_test():
+    """An app on Exotel swaps the process's SMS wording to the DLT templates (handlers/dlt/
+    wording.py); a test that reads the catalogues without an app of its own gets them back."""
+    yield
+    wording.install(None)
+
+
 @pytest.fixture(scope="session")
 def fake_twilio_server():
     with FakeTwilio() as server:
