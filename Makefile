@@ -30,6 +30,8 @@ run: setup
 ## make test: the whole suite against real PostgreSQL and Redis (started if down).
 test: setup-dev browser
 	@bash .ci/services all
+	# DLT: every SMS template fits the profile India's operators enforce (SPEC 12.3); exits 1 on a breach
+	$(BIN)/flask --app sms_gateway dlt lint
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 ## Debian's Chromium (and Gujarati/Devanagari fonts) for the Playwright browser tests.

@@ -9,7 +9,7 @@ from alembic.config import Config
 from flask import Flask
 from flask.cli import AppGroup
 
-from sms_gateway import cli_dlt
+from sms_gateway import cli_dlt, cli_golive
 from sms_gateway import demo as demo_data
 from sms_gateway.worker import dispatcher
 from sms_gateway.worker import queues
@@ -51,6 +51,7 @@ def register(app: Flask) -> None:
 
     app.cli.add_command(db_group)
     cli_dlt.register(app)
+    cli_golive.register(app)
 
     @app.cli.command("demo")
     def demo():

@@ -18,6 +18,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from models.db import make_engine, make_sessionmaker
+from sms_gateway import dlt_setup
 from sms_gateway.worker import queues
 from sms_gateway.settings import Settings
 
@@ -41,4 +42,5 @@ def make_runtime(settings: Settings) -> Runtime:
     engine = make_engine(settings.database_url)
     runtime = Runtime(settings, engine, make_sessionmaker(engine), make_redis(settings.redis_url))
     queues.enqueue_after_commit(runtime)  # outbox rows reach RQ once their transaction commits
+    dlt_setup.install(settings)  # in India every SMS this process writes is a registered template
     return runtime

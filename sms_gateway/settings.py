@@ -62,6 +62,13 @@ class Settings:
     secret_key: str | None = None
     sms_price_paise: int = 25  # SMS_PRICE_PAISE: what the panchayat pays per SMS segment (the cost page)
     bench_floor: bool = False  # BENCH_FLOOR=on: /bench/floor, the constant route bench/district.py compares with
+    # --- dlt: the DLT profile of SMS in India (SPEC 12.3); defaults are the strict profile ---
+    dlt_brand: str = "Dabbo"  # DLT_BRAND: in the fixed text of every template
+    dlt_max_vars: int = 3  # DLT_MAX_VARS: variables per template
+    dlt_var_chars: int = 30  # DLT_VAR_CHARS: a value is shorter than this
+    dlt_min_fixed: float = 0.5  # DLT_MIN_FIXED: share of a sample message that is fixed text
+    dlt_broadcast_sms_type: str = "promotional"  # DLT_BROADCAST_SMS_TYPE: Exotel SmsType of a village's notices
+    dlt_template_file: str | None = None  # DLT_TEMPLATE_FILE: the registered ids (handlers/dlt/dlt_templates.json)
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -108,4 +115,11 @@ class Settings:
             secret_key=get("SECRET_KEY"),
             sms_price_paise=int(get("SMS_PRICE_PAISE") or defaults.sms_price_paise),
             bench_floor=(get("BENCH_FLOOR") or "off").lower() in ("1", "on", "true", "yes"),
+            # --- dlt ---
+            dlt_brand=get("DLT_BRAND") or defaults.dlt_brand,
+            dlt_max_vars=int(get("DLT_MAX_VARS") or defaults.dlt_max_vars),
+            dlt_var_chars=int(get("DLT_VAR_CHARS") or defaults.dlt_var_chars),
+            dlt_min_fixed=float(get("DLT_MIN_FIXED") or defaults.dlt_min_fixed),
+            dlt_broadcast_sms_type=(get("DLT_BROADCAST_SMS_TYPE") or defaults.dlt_broadcast_sms_type).lower(),
+            dlt_template_file=get("DLT_TEMPLATE_FILE"),
 )

@@ -46,9 +46,24 @@ def heard_language(language: str | None) -> str:
     return _HEARD.get(language, language)
 
 
+# In India every SMS is a registered DLT template: `handlers.dlt.wording.install` swaps the
+# texts of the keys an SMS carries for the process (None: the catalogues' own words).
+_sms_wording = None
+
+
+def set_sms_wording(render) -> None:
+    global _sms_wording
+    _sms_wording = render
+
+
 def t(language: str | None, key: str, **values) -> str:
     """The message `key` in `language`, filled with `values`."""
-    return CATALOGUES[language_or_default(language)][key].format(**values)
+    language = language_or_default(language)
+    if _sms_wording is not None:
+        swapped = _sms_wording(language, key, values)
+        if swapped is not None:
+            return swapped
+    return CATALOGUES[language][key].format(**values)
 
 
 def money(language: str | None, paise: int) -> str:

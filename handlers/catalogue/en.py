@@ -270,4 +270,7 @@ MESSAGES = {
     "count.animal.many": "{count} animals",
     "count.person.one": "{count} person",
     "count.person.many": "{count} people",
+    # --- dlt: an official's notices of a fixed shape (SPEC 12.3: registered notice templates) ---
+    "notice.broadcast_meeting": "{village} panchayat: gram sabha meeting on {when} at {place}.",
+    "notice.broadcast_auction": "{village} panchayat: public auction of impounded cattle on {when} at {place}.",
 }

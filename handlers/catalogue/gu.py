@@ -271,4 +271,7 @@ MESSAGES = {
     "count.animal.many": "{count} ઢોર",
     "count.person.one": "{count} વ્યક્તિ",
     "count.person.many": "{count} લોકો",
+    # --- dlt: an official's notices of a fixed shape (SPEC 12.3: registered notice templates) ---
+    "notice.broadcast_meeting": "{village} ગ્રામ પંચાયત: ગ્રામ સભાની બેઠક {when}, {place}માં.",
+    "notice.broadcast_auction": "{village} ગ્રામ પંચાયત: ડબ્બાનાં ઢોરની જાહેર હરાજી {when}, {place}માં.",
 }

@@ -267,6 +267,9 @@ MESSAGES = {
     "missed.sms": "Dabbo: aaje dabbama tamara dhor: {items}. Vigat mate FEES ane tag moklo.",
     "missed.sms_item": "{tag} {kind} {pound}ma, bharvana {total}",
     "missed.sms_none": "Dabbo: aaje tamaru koi dhor dabbama nathi.",
+    # --- dlt: an official's notices of a fixed shape (SPEC 12.3: registered notice templates) ---
+    "notice.broadcast_meeting": "{village} gram panchayat: gram sabhani bethak {when}, {place}ma.",
+    "notice.broadcast_auction": "{village} gram panchayat: dabbana dhorni jaher haraji {when}, {place}ma.",
 }
 
 # Spoken words (voice menus, a call back): one who reads Gujarati in Latin letters hears

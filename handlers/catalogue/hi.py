@@ -270,4 +270,7 @@ MESSAGES = {
     "count.animal.many": "{count} पशु",
     "count.person.one": "{count} व्यक्ति",
     "count.person.many": "{count} लोग",
+    # --- dlt: an official's notices of a fixed shape (SPEC 12.3: registered notice templates) ---
+    "notice.broadcast_meeting": "{village} ग्राम पंचायत: ग्राम सभा की बैठक {when}, {place} में.",
+    "notice.broadcast_auction": "{village} ग्राम पंचायत: कांजी हाउस के पशुओं की सार्वजनिक नीलामी {when}, {place} में.",
 }

@@ -7,11 +7,12 @@ for the edge to enqueue, in batches, once the transaction has committed.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from handlers.catalogue import LANGUAGES, place_name, t
+from handlers.catalogue import LANGUAGES, place_name, spoken, t
 from handlers.errors import Refused
 from handlers.sms.replies import max_segments
 from handlers.sms.text import encoding, segments
@@ -21,8 +22,18 @@ from models.tables import Broadcast, Village
 NOTICE_MAX_SEGMENTS = max_segments("gu")
 
 
+@dataclass(frozen=True)
+class FixedNotice:
+    """A notice of a registered shape (SPEC 12.3): a gram sabha meeting or a public auction, its
+    time and place typed, so that in India it goes as a DLT template with no free text."""
+
+    shape: str  # "meeting" | "auction"
+    at: datetime
+    place: str
+
+
 def create(session: Session, village: Village, text: str, *, now: datetime, sender_phone: str | None = None,
-           kind: str = "broadcast") -> Broadcast:
+           kind: str = "broadcast", fixed: FixedNotice | None = None) -> Broadcast:
     """Record the broadcast and one outbox row per opted-in person of the
     village, each in the person's language (the official's words, under the
     panchayat's name). Refused when the official's words exceed the longest
@@ -33,7 +44,7 @@ def create(session: Session, village: Village, text: str, *, now: datetime, send
     broadcast = Broadcast(village_id=village.id, text=text, kind=kind, created_at=now, sender_phone=sender_phone)
     session.add(broadcast)
     session.flush()
-    texts = notice_texts(village, text)
+    texts = notice_texts(village, text) if fixed is None else fixed_notice_texts(village, fixed)
     ids = fan_out(session, village_id=village.id, kind=kind, key_prefix=f"{kind}:{broadcast.id}", texts=texts,
                   now=now, broadcast_id=broadcast.id)
     broadcast.recipient_count = len(ids)
@@ -44,6 +55,15 @@ def notice_texts(village: Village, text: str) -> dict[str, str]:
     """The official's words under the panchayat's name, in each reader's script."""
     return {lang: t(lang, "notice.broadcast", village=place_name(lang, village.name, village.names, village.code),
                     text=text) for lang in LANGUAGES}
+
+
+def fixed_notice_texts(village: Village, notice: FixedNotice) -> dict[str, str]:
+    texts = {}
+    for lang in LANGUAGES:
+        name = place_name(lang, village.name, village.names, village.code)
+        texts[lang] = t(lang, f"notice.broadcast_{notice.shape}", village=name, place=notice.place or name,
+                        when=spoken(lang, notice.at, village.timezone))
+    return texts
 
 
 def fan_out(session: Session, *, village_id: int, kind: str, key_prefix: str, texts: dict[str, str], now: datetime,

@@ -4,6 +4,7 @@ official's own village. The broadcast rows come from handlers.notices.broadcasts
 """
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timezone
 from zoneinfo import ZoneInfo
 
@@ -19,12 +20,19 @@ from models import law
 from models.tables import Person, Village
 
 
+# NOTICE MEETING dd-mm [hh:mm] [place] / NOTICE AUCTION …: a notice of a registered shape (SPEC 12.3).
+_FIXED = re.compile(r"^(MEETING|AUCTION)\s+(\d{1,2})-(\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?\s*(.*)$",
+                    re.IGNORECASE | re.DOTALL)
+
+
 def notice(session: Session, context: Context, command: Command) -> str:
     """Broadcast the official's words, as typed, to every opted-in person of
-    the village (broadcasts.create refuses a notice over 4 SMS parts)."""
+    the village (broadcasts.create refuses a notice over 4 SMS parts); a meeting
+    or an auction with its date, time and place goes in its registered shape."""
     official = _official(context)
     broadcast = broadcasts.create(session, official.village, command.text, now=context.now,
-                                  sender_phone=official.phone)
+                                  sender_phone=official.phone, fixed=fixed_notice(official.village, command.text,
+                                                                                  context.now))
     language = context.sender.language
     return t(language, "sms.notice_sent", count=broadcast.recipient_count,
              people=counted(language, "person", broadcast.recipient_count))
@@ -48,21 +56,39 @@ def auction(session: Session, context: Context, command: Command) -> str:
              animals=counted(language, "animal", len(animals)))
 
 
+def fixed_notice(village: Village, text: str, now: datetime) -> broadcasts.FixedNotice | None:
+    found = _FIXED.match(text.strip())
+    if found is None:
+        return None
+    shape, day, month, hour, minute, place = found.groups()
+    at = _next_local(village, int(day), int(month), None if hour is None else int(hour), int(minute or 0), now,
+                     "notice")
+    return broadcasts.FixedNotice(shape.lower(), at, short(" ".join(place.split()), 40))
+
+
+def _next_local(village: Village, day_of_month: int, month: int, hour: int | None, minute: int, now: datetime,
+                command: str, year: int | None = None) -> datetime:
+    """The next such date on or after today (local), at `hour` or the village's auction hour."""
+    zone = ZoneInfo(village.timezone or law.DEFAULT_TZ)
+    today = law.local_date(now, village.timezone)
+    if year is None:
+        year = today.year if (month, day_of_month) >= (today.month, today.day) else today.year + 1
+    try:
+        day = date(year, month, day_of_month)
+    except ValueError:
+        raise Refused("problem.bad_date", "no such date", command=command)
+    if not (0 <= (village.auction_hour if hour is None else hour) <= 23 and 0 <= minute <= 59):
+        raise Refused("problem.bad_time", "no such time", command=command)
+    local = datetime(day.year, day.month, day.day, village.auction_hour if hour is None else hour, minute,
+                     tzinfo=zone)
+    return local.astimezone(timezone.utc)
+
+
 def auction_moment(village: Village, command: Command, now: datetime) -> datetime:
     """The auction's instant. Without a year the date is the next one on or
     after today (local); 29-02 falling in a non-leap year does not exist."""
-    zone = ZoneInfo(village.timezone or law.DEFAULT_TZ)
-    today = law.local_date(now, village.timezone)
-    year = command.year
-    if year is None:
-        year = today.year if (command.month, command.day) >= (today.month, today.day) else today.year + 1
-    try:
-        day = date(year, command.month, command.day)
-    except ValueError:
-        raise Refused("problem.bad_date", "no such date", command="auction")
-    hour = village.auction_hour if command.hour is None else command.hour
-    local = datetime(day.year, day.month, day.day, hour, command.minute or 0, tzinfo=zone)
-    return local.astimezone(timezone.utc)
+    return _next_local(village, command.day, command.month, command.hour, command.minute or 0, now, "auction",
+                       command.year)
 
 
 def _official(context: Context) -> Person:

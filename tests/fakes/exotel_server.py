@@ -11,6 +11,16 @@ The production adapter (sms_gateway/providers/exotel/adapter.py) is pointed at i
 and answers like Exotel (INDIA-CHANNELS.md section 1): 200 with `{"SMSMessage": {...}}` for
 one recipient and a list of them for several, `{"Call": {...}}` for a call, and errors as
 `{"RestException": {"Status", "Message"}}`.
+
+With `register(entity_id, rows)` it also scrubs like an Indian operator (INDIA-CHANNELS.md
+sections 4 and 6): Exotel takes the request (200, queued) and the operator's verdict comes in
+the status callback, which the fake keeps in `callbacks` (url, form) for the test to deliver:
+`failed` with 23281 DLT_ENTITY_NOT_FOUND (another entity), 23182 DLT_TEMPLATE_NOT_FOUND (an id
+not registered), 23185 DLT_TEMPLATE_DOES_NOT_MATCH (the body is not the template's text
+character for character, or a value is not of its variable's type), 23186 DLT_LENGTH_EXCEEDED
+(a value of 30 characters or more); else `sent` 20005 DELIVERED_TO_HANDSET. The templates come
+from the portal's side: the registered text with its typed variables (`{#numeric#}` digits,
+`{#alphanumeric#}` letters and digits, `{#url#}` and `{#cbn#}` only the whitelisted ones).
 """
 from __future__ import annotations
 
@@ -43,6 +53,20 @@ class FakeExotel(FakeProviderServer):
         self._expected_auth = "Basic " + base64.b64encode(f"{api_key}:{api_token}".encode()).decode()
         self._number_status: dict[str, tuple[str, str, str]] = {}
         self.registered_template_ids: set[str] | None = None
+        self._scrubber: Scrubber | None = None
+        self.callbacks: list[tuple[str, dict[str, str]]] = []  # owed to the app
+        self.delivered_callbacks: list[tuple[str, dict[str, str]]] = []
+
+    def register(self, entity_id: str, rows, *, urls=(), numbers=()) -> None:
+        """The DLT portal's registered templates: (template id, text) rows of one entity, and
+        the whitelisted links and call-back numbers. From now on every SMS is scrubbed."""
+        with self._lock:
+            self._scrubber = Scrubber(entity_id, dict(rows), set(urls), set(numbers))
+
+    @property
+    def scrubbed_failures(self) -> list[dict[str, str]]:
+        with self._lock:
+            return [form for _url, form in self.delivered_callbacks + self.callbacks if form["Status"] == "failed"]
 
     def set_number_status(self, number: str, status: str, code: str = "", detail: str = "") -> None:
         with self._lock:
@@ -51,6 +75,9 @@ class FakeExotel(FakeProviderServer):
     def _reset_outcomes(self) -> None:
         self._number_status.clear()
         self.registered_template_ids = None
+        self._scrubber = None
+        self.callbacks = []
+        self.delivered_callbacks = []
 
     def _error_body(self, status: int) -> dict:
         return rest_exception(status, HTTP_STATUS_CODES.get(status, "Error"))
@@ -75,7 +102,20 @@ class FakeExotel(FakeProviderServer):
             return self._json(400, rest_exception(400, "DLT template id is not valid"))
         entries = [self._entry(number, form) for number in form["To"].split(",")]
         ids = tuple(e["SMSMessage"]["Sid"] for e in entries if e["SMSMessage"]["Status"] == "queued")
+        if self._scrubber is not None:
+            verdict = self._scrubber.verdict(form)
+            for entry in entries:
+                self._call_back(form, entry["SMSMessage"], verdict)
         return self._json(200, entries[0] if len(entries) == 1 else entries, ids)
+
+    def _call_back(self, form: dict, message: dict, verdict: tuple[str, str, str]) -> None:
+        if not form.get("StatusCallback") or message["Status"] != "queued":
+            return
+        status, code, detail = verdict
+        units = 1 if form.get("EncodingType") != "unicode" else 2
+        self.callbacks.append((form["StatusCallback"], {
+            "SmsSid": message["Sid"], "To": message["To"], "Status": status, "SmsUnits": str(units),
+            "DetailedStatus": detail, "DetailedStatusCode": code, "DateSent": time.strftime("%Y-%m-%d %H:%M:%S")}))
 
     def _entry(self, number: str, form: dict) -> dict:
         status, code, detail = self._number_status.get(number, ("queued", "", ""))
@@ -99,3 +139,49 @@ class FakeExotel(FakeProviderServer):
                 "StartTime": now, "EndTime": None, "Duration": None, "Price": None, "Direction": "outbound-api",
                 "AnsweredBy": None, "Uri": f"/v1/Accounts/{self.sid}/Calls/{sid}", "RecordingUrl": None}
         return self._json(200, {"Call": call}, (sid,))
+
+
+DELIVERED = ("sent", "20005", "DELIVERED_TO_HANDSET")
+_VARIABLE = re.compile(r"\{#(numeric|alphanumeric|url|cbn)#\}")
+# Gujarati and Devanagari letters come with vowel signs and nasal marks, which are not "word" characters.
+_INDIC = re.compile(r"[\u0900-\u097F\u0A80-\u0AFF]")
+
+
+def _of_type(kind: str, value: str, urls: set[str], numbers: set[str]) -> bool:
+    """What each DLT variable type lets through (INDIA-CHANNELS.md section 6): digits; letters
+    (any script) and digits with single spaces between words; a whitelisted link or number."""
+    if kind == "numeric":
+        return value.isascii() and value.isdigit()
+    if kind == "alphanumeric":
+        words = value.split(" ")
+        return all(word and all((ch.isalnum() or _INDIC.match(ch)) for ch in word) for word in words)
+    if kind == "url":
+        return value in urls
+    return value in numbers
+
+
+class Scrubber:
+    """An operator's DLT scrubbing: the body is the registered text with each variable filled."""
+
+    def __init__(self, entity_id: str, templates: dict[str, str], urls: set[str], numbers: set[str]) -> None:
+        self.entity_id, self.templates, self.urls, self.numbers = entity_id, templates, urls, numbers
+
+    def verdict(self, form: dict) -> tuple[str, str, str]:
+        if form.get("DltEntityId") != self.entity_id:
+            return "failed", "23281", "DLT_ENTITY_NOT_FOUND"
+        text = self.templates.get(form.get("DltTemplateId") or "")
+        if text is None:
+            return "failed", "23182", "DLT_TEMPLATE_NOT_FOUND"
+        parts = _VARIABLE.split(text)
+        loose = "".join(re.escape(part) if i % 2 == 0 else "(.+?)" for i, part in enumerate(parts))
+        found = re.fullmatch(loose, form["Body"], re.DOTALL)
+        if not found:
+            return "failed", "23185", "DLT_TEMPLATE_DOES_NOT_MATCH"
+        for kind, value in zip(parts[1::2], found.groups()):
+            if len(value) >= 30:
+                return "failed", "23186", "DLT_LENGTH_EXCEEDED"
+            if not _of_type(kind, value, self.urls, self.numbers):
+                return "failed", "23185", "DLT_TEMPLATE_DOES_NOT_MATCH"
+        if form.get("EncodingType") != "unicode" and not form["Body"].isascii():
+            return "failed", "23185", "DLT_TEMPLATE_DOES_NOT_MATCH"
+        return DELIVERED

@@ -13,9 +13,15 @@ so no test sees another's requests, failures, delay or per-number outcomes.
 """
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import replace
 
 import pytest
+
+from handlers import dlt as dlt_templates
+from handlers.dlt import wording
+from handlers.dlt.profile import Profile
 
 from sms_gateway.settings import Settings
 
@@ -31,6 +37,17 @@ EXOTEL_FROM = "DABBOP"
 EXOTEL_CALLER_ID = "07940000000"
 EXOTEL_WEBHOOK_TOKEN = "exotel-webhook-token-for-tests"
 DLT_ENTITY_ID = "1101000000000000001"
+# The links and call-back numbers the panchayat whitelisted on the DLT portal.
+WHITELISTED_URLS = (PUBLIC_BASE_URL, "http://dabbo.test")
+WHITELISTED_NUMBERS = (EXOTEL_CALLER_ID,)
+
+
+@pytest.fixture(autouse=True)
+def catalogue_words_after_each_test():
+    """An app on Exotel swaps the process's SMS wording to the DLT templates (handlers/dlt/
+    wording.py); a test that reads the catalogues without an app of its own gets them back."""
+    yield
+    wording.install(None)
 
 
 @pytest.fixture(scope="session")
@@ -92,15 +109,46 @@ def fake_exotel_server():
         yield server
 
 
+def approve_on_portal(exported_csv: str) -> str:
+    """What a DLT portal gives back for an uploaded export: each template approved with an id
+    (19 digits), in its own CSV layout (more columns than the two `dlt import` reads)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["Template ID", "Template Name", "Template Content", "Template Type", "Status"])
+    for number, row in enumerate(csv.DictReader(io.StringIO(exported_csv)), start=1):
+        writer.writerow([f"1107{number:015d}", row["Template Name"], row["Template Content"], row["Category"],
+                         "Approved"])
+    return out.getvalue()
+
+
+@pytest.fixture(scope="session")
+def dlt_registered(tmp_path_factory):
+    """The templates as a portal registered them: the committed template file (what `dlt sync`
+    wrote and `dlt export` uploads) approved, and the approved ids imported into the wording's
+    templates, in a template file of the session's own. A wording edited since the file was
+    written keeps a PENDING id, as it would in a deployment. Returns (that file, [(id, text)])."""
+    profile = Profile()
+    exported = dlt_templates.export_csv(dlt_templates.load(), wording.Context(profile, PUBLIC_BASE_URL,
+                                                                               EXOTEL_CALLER_ID),
+                                        header=EXOTEL_FROM, broadcast_category="Promotional")
+    registered, _matched, _unknown = dlt_templates.import_ids(dlt_templates.build(profile),
+                                                              approve_on_portal(exported))
+    path = tmp_path_factory.mktemp("dlt") / "dlt_templates.json"
+    path.write_text(dlt_templates.dumps(registered), encoding="utf-8")
+    return path, [(t.template_id, t.text) for t in registered if t.registered]
+
+
 @pytest.fixture
-def fake_exotel(fake_exotel_server):
+def fake_exotel(fake_exotel_server, dlt_registered):
+    """The fake Exotel, scrubbing every SMS against the registered templates."""
     fake_exotel_server.reset()
+    fake_exotel_server.register(DLT_ENTITY_ID, dlt_registered[1], urls=WHITELISTED_URLS, numbers=WHITELISTED_NUMBERS)
     yield fake_exotel_server
     fake_exotel_server.reset()
 
 
 @pytest.fixture
-def exotel_settings(fake_exotel) -> Settings:
+def exotel_settings(fake_exotel, dlt_registered) -> Settings:
     return replace(
         Settings(),
         sms_provider="exotel",
@@ -113,5 +161,29 @@ def exotel_settings(fake_exotel) -> Settings:
         exotel_api_base=fake_exotel.base_url,
         exotel_webhook_token=EXOTEL_WEBHOOK_TOKEN,
         dlt_entity_id=DLT_ENTITY_ID,
+        dlt_template_file=str(dlt_registered[0]),
         public_base_url=PUBLIC_BASE_URL,
     )
+
+
+EXOTEL_FIELDS = ("sms_provider", "exotel_sid", "exotel_api_key", "exotel_api_token", "exotel_from", "exotel_caller_id",
+                 "exotel_flow_url", "exotel_api_base", "exotel_webhook_token", "dlt_entity_id", "dlt_template_file")
+
+
+def on_exotel(settings: Settings, exotel_settings: Settings, **changes) -> Settings:
+    """A test app's settings (database, Redis, tokens) with Exotel and the registered templates:
+    a deployment in India."""
+    return replace(settings, **{**{name: getattr(exotel_settings, name) for name in EXOTEL_FIELDS}, **changes})
+
+
+def deliver_callbacks(client, fake: FakeExotel) -> int:
+    """Post the status callbacks the fake Exotel owes to the app, as Exotel does (form POST to
+    the StatusCallback URL); how many."""
+    with fake._lock:
+        owed, fake.callbacks = fake.callbacks, []
+        fake.delivered_callbacks += owed
+    for url, form in owed:
+        path = "/" + url.split("://", 1)[1].split("/", 1)[1]
+        response = client.post(path, data=form)
+        assert response.status_code == 200, (path, response.status_code)
+    return len(owed)

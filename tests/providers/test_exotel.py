@@ -9,10 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from handlers import dlt
-from handlers.catalogue import t
 from handlers.outbox import queue_message
 from models.tables import OutboundMessage
+from sms_gateway import dlt_setup
 from sms_gateway.providers.base import PERMANENT, SENT, STATUS_DELIVERED, STATUS_FAILED, STATUS_SENT, TRANSIENT, \
     Outgoing
 from sms_gateway.providers.registry import get_provider
@@ -21,8 +20,9 @@ from tests.fakes.fixtures import DLT_ENTITY_ID, EXOTEL_CALLER_ID, EXOTEL_FROM, E
     PUBLIC_BASE_URL
 
 PHONE = "+919825011111"
-EN_TEXT = t("en", "missed.sms_none")
-GU_TEXT = t("gu", "missed.sms_none")
+# Two registered templates (handlers/catalogue/en_dlt.py, gu_dlt.py "missed_none"), filled.
+EN_TEXT = "Dabbo: none of your animals is in a pound today."
+GU_TEXT = "Dabbo: આજે તમારું કોઈ ઢોર ડબ્બામાં નથી."
 
 
 @pytest.fixture
@@ -30,11 +30,13 @@ def exotel(exotel_settings) -> ExotelProvider:
     return get_provider(exotel_settings)
 
 
-def template_id(text: str) -> str:
-    return dlt.registry().match(text).template_id
+@pytest.fixture
+def template_id(exotel_settings):
+    registry = dlt_setup.registry(exotel_settings)
+    return lambda text: registry.match(text).template.template_id
 
 
-def test_an_sms_is_posted_with_basic_auth_dlt_ids_and_status_callback(exotel, fake_exotel):
+def test_an_sms_is_posted_with_basic_auth_dlt_ids_and_status_callback(exotel, fake_exotel, template_id):
     result = exotel.send(Outgoing(PHONE, EN_TEXT, "7"))
 
     [request] = fake_exotel.requests
@@ -43,13 +45,13 @@ def test_an_sms_is_posted_with_basic_auth_dlt_ids_and_status_callback(exotel, fa
     assert request.headers["Authorization"] == f"Basic {credentials}"
     assert request.form == {
         "From": EXOTEL_FROM, "To": PHONE, "Body": EN_TEXT, "EncodingType": "plain",
-        "DltEntityId": DLT_ENTITY_ID, "DltTemplateId": template_id(EN_TEXT),
+        "DltEntityId": DLT_ENTITY_ID, "DltTemplateId": template_id(EN_TEXT), "SmsType": "transactional",
         "StatusCallback": f"{PUBLIC_BASE_URL}/webhooks/exotel/status?token={EXOTEL_WEBHOOK_TOKEN}",
     }
     assert (result.outcome, result.provider_id, result.ref) == (SENT, request.ids[0], "7")
 
 
-def test_gujarati_goes_as_unicode(exotel, fake_exotel):
+def test_gujarati_goes_as_unicode(exotel, fake_exotel, template_id):
     exotel.send(Outgoing(PHONE, GU_TEXT, "1"))
     assert fake_exotel.forms[0]["EncodingType"] == "unicode"
     assert fake_exotel.forms[0]["DltTemplateId"] == template_id(GU_TEXT)
@@ -170,7 +172,7 @@ def row(app, message_id) -> OutboundMessage:
         return session.get(OutboundMessage, message_id)
 
 
-def test_an_outbox_row_goes_out_through_exotel(app, session, clock, run_worker, exotel, fake_exotel):
+def test_an_outbox_row_goes_out_through_exotel(app, session, clock, run_worker, exotel, fake_exotel, template_id):
     message_id = write(session, clock, EN_TEXT)
     run_worker(exotel)
     sent = row(app, message_id)

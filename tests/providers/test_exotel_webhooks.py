@@ -10,8 +10,8 @@ from sqlalchemy import select
 
 from handlers.catalogue import t
 from handlers.outbox import queue_message
-from sms_gateway.providers.registry import get_provider
 from models.tables import InboundMessage, OutboundMessage
+from tests.fakes.fixtures import on_exotel
 
 TOKEN = "exotel-test-token"
 OWNER_EN = "+919825000006"
@@ -19,8 +19,9 @@ FORGED = ["", "wrong", TOKEN + "x", TOKEN.upper()]
 
 
 @pytest.fixture
-def settings(settings):
-    return replace(settings, exotel_webhook_token=TOKEN)
+def settings(settings, exotel_settings):
+    """A deployment in India: Exotel (the fake, scrubbing) and the registered templates."""
+    return on_exotel(settings, exotel_settings, exotel_webhook_token=TOKEN)
 
 
 def exotel_sms(client, method: str, phone: str, body: str, sms_sid: str | None = None, token: str | None = TOKEN):
@@ -126,17 +127,19 @@ def test_a_delivery_report_with_a_forged_token_changes_nothing(world, client, se
                        "LANG EN", "LIST", "RELEASE 5"]),
     ("+919825000003", ["NOTICE Gram sabha on Sunday at 10", "AUCTION 15-12 11:00 Chowk", "HELP", "RATES"]),
 ])
-def test_a_days_real_replies_and_notices_all_pass_the_dlt_check(world, client, session, run_worker,
-                                                                exotel_settings, phone, texts):
+def test_a_days_real_replies_and_notices_all_pass_the_dlt_check(world, client, session, run_worker, fake_exotel,
+                                                                phone, texts):
     """Every SMS the handlers really write (replies, refusals with their usage, notices the
     commands cause) matches a registered template: none ends `dlt_mismatch`."""
     for text in texts:
         assert exotel_sms(client, "POST", phone, text).status_code == 200
-    run_worker(get_provider(exotel_settings))
+    run_worker()
     session.expire_all()
     rows = session.scalars(select(OutboundMessage)).all()
     assert len(rows) > len(texts)
-    if "RELEASE 345678901234 PROTEST" in texts:  # the owner's receipt with its protest terms (s.188, s.185(3))
-        assert any(r.kind == "release_receipt" and "(s.185(3))" in r.text and r.status == "sent" for r in rows)
-    assert [(r.kind, r.text) for r in rows if r.last_error == "dlt_mismatch"] == []
+    if "RELEASE 345678901234 PROTEST" in texts:  # the owner's receipt: deposited under protest (s.185(2))
+        assert any(r.kind == "release_receipt" and "under protest. Deposited Rs" in r.text and r.status == "sent"
+                   for r in rows)
+    assert [(r.kind, r.text, r.last_error) for r in rows if r.status == "failed"] == []
+    assert fake_exotel.scrubbed_failures == []
     assert {r.status for r in rows} <= {"sent", "cancelled", "queued"}

@@ -11,9 +11,13 @@ Sources and what is unconfirmed: /work/shared/INDIA-CHANNELS.md sections 1-2 (Ex
 pages disagree on some points; the classic API pages win). Tests point this adapter at the
 local fake in tests/fakes/exotel_server.py through EXOTEL_API_BASE.
 
-DLT: every SMS must match its registered template (handlers.dlt). A text that matches none is
-never handed to Exotel: it ends `failed` with reason `dlt_mismatch` (SPEC 11.4), because the
-operators would block it anyway, after charging for it.
+DLT (SPEC 12.3): every SMS must fill a registered template (handlers/dlt) with values of
+the slot's type and length. Checked before any HTTP, because the operators would block it
+anyway, after charging for it: a text that fills no template ends `failed` with `dlt_mismatch`,
+a value that breaks its slot with `dlt_value: <field> <why>`, a template not yet registered
+(`PENDING-…`) with `dlt_unregistered`. Every request carries `DltEntityId`, `DltTemplateId`,
+`SmsType` (`transactional` for what concerns the person; DLT_BROADCAST_SMS_TYPE for a village's
+notices) and `EncodingType` (the template's content type).
 
 Errors: Exotel answers non-2xx with `{"RestException": {"Status", "Message"}}`; we branch on
 the HTTP status only (Exotel's advice): 429 and 5xx and network failures are retried, any
@@ -27,8 +31,7 @@ from typing import Mapping, Sequence
 
 import requests
 
-from handlers.dlt import Registry, registry
-from handlers.sms.text import is_gsm7
+from handlers.dlt import Registry
 
 from sms_gateway.providers.base import (
     PERMANENT,
@@ -50,6 +53,11 @@ DEFAULT_TIMEOUT_S = (3.05, 30.0)  # (connect, read): a bulk request carries up t
 MAX_RECIPIENTS = 100  # Exotel's documented bulk limit (dynamic bulk); static bulk is not stated
 STATUS_CALLBACK_PATH = "/webhooks/exotel/status"
 DLT_MISMATCH = "dlt_mismatch"
+DLT_UNREGISTERED = "dlt_unregistered"
+DLT_VALUE = "dlt_value"
+TRANSACTIONAL = "transactional"
+# Outbox kinds a whole village gets: their SmsType is DLT_BROADCAST_SMS_TYPE.
+BROADCAST_KINDS = frozenset({"broadcast", "auction_notice"})
 CALL_RING_SECONDS = 40
 CALL_TIME_LIMIT_SECONDS = 600
 
@@ -110,7 +118,7 @@ class ExotelProvider:
     def __init__(self, sid: str, api_key: str, api_token: str, *, sender: str, entity_id: str | None = None,
                  api_base: str, status_callback: str | None = None, caller_id: str | None = None,
                  flow_url: str | None = None, templates: Registry | None = None,
-                 timeout=DEFAULT_TIMEOUT_S) -> None:
+                 broadcast_sms_type: str = "promotional", timeout=DEFAULT_TIMEOUT_S) -> None:
         if not (sid and api_key and api_token):
             raise ValueError("Exotel needs EXOTEL_SID, EXOTEL_API_KEY and EXOTEL_API_TOKEN")
         if not sender:
@@ -124,10 +132,13 @@ class ExotelProvider:
         self._caller_id = caller_id or sender
         self._flow_url = flow_url
         self._templates = templates
+        self._broadcast_sms_type = broadcast_sms_type
         self._timeout = timeout
 
     @classmethod
     def from_settings(cls, settings, *, templates: Registry | None = None) -> "ExotelProvider":
+        from sms_gateway import dlt_setup
+
         callback = None
         if settings.public_base_url:
             callback = settings.public_base_url + STATUS_CALLBACK_PATH
@@ -136,11 +147,12 @@ class ExotelProvider:
         return cls(settings.exotel_sid, settings.exotel_api_key, settings.exotel_api_token,
                    sender=settings.exotel_from, entity_id=settings.dlt_entity_id, api_base=settings.exotel_api_base,
                    status_callback=callback, caller_id=settings.exotel_caller_id,
-                   flow_url=settings.exotel_flow_url, templates=templates)
+                   flow_url=settings.exotel_flow_url, templates=templates or dlt_setup.registry(settings),
+                   broadcast_sms_type=settings.dlt_broadcast_sms_type)
 
     @property
     def templates(self) -> Registry:
-        return self._templates or registry()
+        return self._templates
 
     # ------------------------------------------------------------ SMS
 
@@ -149,48 +161,66 @@ class ExotelProvider:
 
     def send_many(self, messages: Sequence[Outgoing], on_request: OnRequest = None) -> list[SendResult]:
         results: dict[str, SendResult] = {}
-        # (text, template id) -> requests, each number -> message, a number once per request
-        groups: dict[tuple[str, str], list[dict[str, Outgoing]]] = {}
+        # (body, template id, SMS type, encoding) -> requests, each number -> message, a number once per request
+        groups: dict[tuple[str, str, str, str], list[dict[str, Outgoing]]] = {}
         for message in messages:
-            template = self.templates.match(message.text)
-            if template is None:
-                logger.warning("ref %s matches no DLT template: not sent", message.ref)
-                results[message.ref] = SendResult(message.ref, PERMANENT, error=DLT_MISMATCH)
+            group, refused = self._dlt_group(message)
+            if refused is not None:
+                logger.warning("ref %s not sent: %s", message.ref, refused)
+                results[message.ref] = SendResult(message.ref, PERMANENT, error=refused)
                 if on_request is not None:
                     on_request([results[message.ref]])
                 continue
-            chunks = groups.setdefault((message.text, template.template_id), [])
+            chunks = groups.setdefault(group, [])
             for chunk in chunks:
                 if len(chunk) < MAX_RECIPIENTS and message.to not in chunk:
                     chunk[message.to] = message
                     break
             else:
                 chunks.append({message.to: message})
-        for (text, template_id), chunks in groups.items():
+        for group, chunks in groups.items():
             for chunk in chunks:
-                answered = self._send_group(text, template_id, chunk)
+                answered = self._send_group(group, chunk)
                 results.update(answered)
                 if on_request is not None:  # recorded before the next request goes out
                     on_request(list(answered.values()))
         return [results[m.ref] for m in messages]
 
+    def _dlt_group(self, message: Outgoing) -> tuple[tuple[str, str, str, str], str | None]:
+        """(body, DltTemplateId, SmsType, EncodingType) for `message`, or why it cannot go: the
+        text fills no template, a value breaks its slot, the template is not registered yet."""
+        body = " ".join(message.text.split())  # texts joined by a space with an empty part: one space
+        found = self.templates.match(body)
+        if found is None:
+            return ("", "", "", ""), DLT_MISMATCH
+        if found.problems:
+            return ("", "", "", ""), f"{DLT_VALUE}: {'; '.join(found.problems)}"
+        template = found.template
+        if not template.registered:
+            return ("", "", "", ""), DLT_UNREGISTERED
+        if not self._entity_id:
+            return ("", "", "", ""), "dlt_entity_missing: DLT_ENTITY_ID is not set"
+        sms_type = self._broadcast_sms_type if (message.kind in BROADCAST_KINDS or template.broadcast) \
+            else TRANSACTIONAL
+        return (body, template.template_id, sms_type,
+                "unicode" if template.content_type == "unicode" else "plain"), None
+
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
         return parse_exotel_status(form)
 
-    def _send_group(self, text: str, template_id: str, group: dict[str, Outgoing]) -> dict[str, SendResult]:
-        """One request: `text` to every number of `group`."""
-        form = {"From": self._sender, "To": ",".join(group), "Body": text,
-                "EncodingType": "plain" if is_gsm7(text) else "unicode", "DltTemplateId": template_id}
-        if self._entity_id:
-            form["DltEntityId"] = self._entity_id
+    def _send_group(self, group: tuple[str, str, str, str], recipients: dict[str, Outgoing]) -> dict[str, SendResult]:
+        """One request: the body to every number of `recipients`."""
+        body, template_id, sms_type, encoding = group
+        form = {"From": self._sender, "To": ",".join(recipients), "Body": body, "EncodingType": encoding,
+                "DltEntityId": self._entity_id, "DltTemplateId": template_id, "SmsType": sms_type}
         if self._status_callback:
             form["StatusCallback"] = self._status_callback
         outcome, payload, error = self._post("/Sms/send.json", form)
         if outcome != SENT:
-            logger.warning("Exotel SMS to %d recipients: %s (%s)", len(group), error, outcome)
-            return {m.ref: SendResult(m.ref, outcome, error=error) for m in group.values()}
+            logger.warning("Exotel SMS to %d recipients: %s (%s)", len(recipients), error, outcome)
+            return {m.ref: SendResult(m.ref, outcome, error=error) for m in recipients.values()}
         by_number = {_normal(entry.get("To")): entry for entry in _sms_entries(payload)}
-        return {m.ref: _recipient_result(m, by_number.get(_normal(number))) for number, m in group.items()}
+        return {m.ref: _recipient_result(m, by_number.get(_normal(number))) for number, m in recipients.items()}
 
     # ------------------------------------------------------------ calls
 

@@ -42,19 +42,23 @@ def fields() -> dict[str, str]:
 
 
 def plain(text: str = "", status: int = 200) -> Response:
-    return Response(text, status=status, content_type="text/plain; charset=utf-8")
+    """Content-Type exactly `text/plain`: what Exotel's URL applets take (SPEC 12.3)."""
+    return Response(text, status=status, content_type="text/plain")
 
 
 @bp.route("/sms", methods=METHODS)
 def inbound_sms():
-    """An SMS to the ExoPhone (`SmsSid`, `From`, `To`, `Date`, `Body`). The reply goes
-    through the outbox (kind `reply`), where it is checked against its DLT template and sent
-    with the template id; the HTTP answer is empty, so Exotel sends nothing by itself."""
+    """An SMS to a long code, in either of Exotel's two forms (SPEC 12.3): the reply applet's
+    `HEAD` then `GET` (`SmsSid`, `From`, `To`, `Date`, `Body`), or a JSON `POST` (`SmsSid`,
+    `Direction`, `Sender`, `ReceivedOn`, `MessageBody`, `ReceivedTime`). The reply goes through
+    the outbox (kind `reply`), where it is sent as its registered DLT template with the template
+    id; the HTTP answer is an empty `text/plain`, so Exotel sends nothing by itself."""
     check_token()
     if request.method == "HEAD":
         return plain()
     values = fields()
-    inbound = Inbound(phone=values.get("From", ""), text=values.get("Body", ""), provider=PROVIDER,
+    inbound = Inbound(phone=values.get("From") or values.get("Sender") or "",
+                      text=values.get("Body") or values.get("MessageBody") or "", provider=PROVIDER,
                       provider_id=values.get("SmsSid") or f"missing-{uuid.uuid4()}")
     answer_via_outbox(inbound, log)
     return plain()

@@ -1,0 +1,72 @@
+"""India's last mile (SPEC 12.3): inbound SMS in both of Exotel's forms, and `golive`, the
+checklist that exits non-zero while any step blocks."""
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from sqlalchemy import select
+
+from models.tables import OutboundMessage
+from sms_gateway import cli_golive
+from tests.fakes.fixtures import on_exotel
+
+TOKEN = "exotel-golive-token"
+OWNER_EN = "+919825000006"
+
+
+@pytest.fixture
+def settings(settings, exotel_settings):
+    return on_exotel(settings, exotel_settings, exotel_webhook_token=TOKEN)
+
+
+def replies(session, sms_sid):
+    session.expire_all()
+    return session.scalars(select(OutboundMessage).where(
+        OutboundMessage.idempotency_key == f"reply:exotel:{sms_sid}")).all()
+
+
+def test_the_reply_applets_head_and_get_are_answered_exactly_text_plain(world, client, session):
+    sid = uuid.uuid4().hex
+    query = {"SmsSid": sid, "From": "09825000006", "To": "07940000000", "Date": "2026-11-30 10:00:00",
+             "Body": "HELP", "token": TOKEN}
+    head = client.head("/webhooks/exotel/sms", query_string=query)
+    get = client.get("/webhooks/exotel/sms", query_string=query)
+    assert (head.status_code, head.headers["Content-Type"]) == (200, "text/plain")
+    assert (get.status_code, get.headers["Content-Type"], get.get_data()) == (200, "text/plain", b"")
+    [reply] = replies(session, sid)
+    assert reply.to_phone == OWNER_EN and reply.text.startswith("Dabbo: send a tag number")
+
+
+def test_a_json_post_from_a_long_code_is_answered_through_the_outbox(world, client, session):
+    sid = uuid.uuid4().hex
+    body = {"SmsSid": sid, "Direction": "incoming", "Sender": "09825000006", "ReceivedOn": "07940000000",
+            "MessageBody": "FEES 345678901234", "ReceivedTime": "2026-11-30 10:00:00"}
+    response = client.post("/webhooks/exotel/sms", query_string={"token": TOKEN}, json=body)
+    assert (response.status_code, response.headers["Content-Type"]) == (200, "text/plain")
+    [reply] = replies(session, sid)
+    assert reply.text.startswith("Dabbo: tag 345678901234, Rs ")
+
+
+def test_golive_blocks_a_fresh_deployment_and_says_what_to_do(app, settings):
+    from dataclasses import replace
+
+    app.extensions["dabbo"].settings = replace(settings, sms_provider="console", dlt_entity_id=None,
+                                               public_base_url=None, dlt_template_file="/nonexistent.json")
+    result = app.test_cli_runner().invoke(args=["golive"])
+    assert result.exit_code == 1
+    assert "1. [BLOCKS ] SMS through Exotel" in result.output
+    assert "set DLT_ENTITY_ID" in result.output
+    assert "templates not registered: `flask --app sms_gateway dlt export`" in result.output
+
+
+def test_golive_passes_once_every_step_is_done(app, client, settings, monkeypatch):
+    from dataclasses import replace
+
+    app.extensions["dabbo"].settings = replace(settings, public_base_url="https://dabbo.example.org",
+                                               secret_key="s" * 32, admin_token="a" * 32)
+    monkeypatch.setattr(cli_golive.requests, "head", lambda url, timeout: client.head(
+        url.removeprefix("https://dabbo.example.org")))
+    result = app.test_cli_runner().invoke(args=["golive"])
+    assert result.exit_code == 0, result.output
+    assert "ready: owners can be reached" in result.output and "BLOCKS" not in result.output
