@@ -62,6 +62,12 @@ class Settings:
     secret_key: str | None = None
     sms_price_paise: int = 25  # SMS_PRICE_PAISE: what the panchayat pays per SMS segment (the cost page)
     bench_floor: bool = False  # BENCH_FLOOR=on: /bench/floor, the constant route bench/district.py compares with
+    # voice (SPEC 12.1, 12.2): the Exotel flow, its caps and its audio (README, India section)
+    exotel_voice_app_id: str | None = None  # EXOTEL_VOICE_APP_ID: the voice flow's app id in App Bazaar
+    exotel_tts: bool = False  # EXOTEL_TTS=on: Exotel's TTS says what no person recorded (else stand-in clips)
+    voice_max_steps: int = 40  # VOICE_MAX_STEPS: key presses one call may make
+    voice_max_minutes: int = 10  # VOICE_MAX_MINUTES: how long one call may go on
+    voice_audio_dir: str | None = None  # VOICE_AUDIO_DIR: clips and joined WAVs (default instance/voice)
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -108,4 +114,10 @@ class Settings:
             secret_key=get("SECRET_KEY"),
             sms_price_paise=int(get("SMS_PRICE_PAISE") or defaults.sms_price_paise),
             bench_floor=(get("BENCH_FLOOR") or "off").lower() in ("1", "on", "true", "yes"),
-)
+            # voice
+            exotel_voice_app_id=get("EXOTEL_VOICE_APP_ID"),
+            exotel_tts=(get("EXOTEL_TTS") or "off").lower() in ("1", "on", "true", "yes"),
+            voice_max_steps=int(get("VOICE_MAX_STEPS") or defaults.voice_max_steps),
+            voice_max_minutes=int(get("VOICE_MAX_MINUTES") or defaults.voice_max_minutes),
+            voice_audio_dir=get("VOICE_AUDIO_DIR"),
+        )

@@ -270,4 +270,11 @@ MESSAGES = {
     "count.animal.many": "{count} animals",
     "count.person.one": "{count} person",
     "count.person.many": "{count} people",
+    # --- voice: numbers joined from clips, and the Exotel flow's own words ---
+    "voice.hundred": "hundred",
+    "voice.thousand": "thousand",
+    "voice.lakh": "lakh",
+    "voice.crore": "crore",
+    "voice.too_long": "This call has gone on long. You can call again.",
+    "voice.start_again": "Sorry, let us start again.",
 }

@@ -271,4 +271,11 @@ MESSAGES = {
     "count.animal.many": "{count} ઢોર",
     "count.person.one": "{count} વ્યક્તિ",
     "count.person.many": "{count} લોકો",
+    # --- voice: numbers joined from clips, and the Exotel flow's own words ---
+    "voice.hundred": "સો",
+    "voice.thousand": "હજાર",
+    "voice.lakh": "લાખ",
+    "voice.crore": "કરોડ",
+    "voice.too_long": "આ ફોન ઘણો લાંબો ચાલ્યો. ફરી ફોન કરી શકો છો.",
+    "voice.start_again": "માફ કરશો, ફરીથી શરૂ કરીએ.",
 }

@@ -270,4 +270,11 @@ MESSAGES = {
     "count.animal.many": "{count} पशु",
     "count.person.one": "{count} व्यक्ति",
     "count.person.many": "{count} लोग",
+    # --- voice: numbers joined from clips, and the Exotel flow's own words ---
+    "voice.hundred": "सौ",
+    "voice.thousand": "हज़ार",
+    "voice.lakh": "लाख",
+    "voice.crore": "करोड़",
+    "voice.too_long": "यह कॉल बहुत लंबी हो गई. आप फिर फ़ोन कर सकते हैं.",
+    "voice.start_again": "माफ़ कीजिए, फिर से शुरू करते हैं.",
 }

@@ -98,11 +98,11 @@ class VoiceStep:
 
     @property
     def spoken(self) -> str:
-        """Everything said, in order, for the audit row and the simulator."""
+        """Everything said, in order, as it is said (numbers in words)."""
         parts = []
         for verb in self.verbs:
             parts += [verb.text] if isinstance(verb, Say) else list(getattr(verb, "prompt", ()))
-        return "\n".join(parts)
+        return "\n".join(speech.spoken(part, self.language) for part in parts)
 
 
 # --------------------------------------------------------------------- the layout
@@ -137,10 +137,13 @@ def _keys(path: str) -> list[str]:
     return keys[:MAX_KEYS]
 
 
-def _end(ctx_language: str, *texts: str) -> VoiceStep:
-    said = [Say(speech.spoken(text, ctx_language)) for text in texts if text]
-    return VoiceStep(ctx_language, (*said, Say(speech.spoken(t(ctx_language, "voice.goodbye"), ctx_language)),
-                                    Hangup()))
+def end_step(language: str, *texts: str) -> VoiceStep:
+    """`texts`, then goodbye, then the call ends."""
+    said = [Say(text) for text in texts if text]
+    return VoiceStep(language, (*said, Say(t(language, "voice.goodbye")), Hangup()))
+
+
+_end = end_step
 
 
 def _callback_text(session: Session, message_id: str | None, phone: str) -> str | None:
@@ -174,16 +177,15 @@ def step(ctx: Context, *, keys: list[str], pressed: str | None, tries: int,
     before = [preface] if preface else []
     if page.end:
         return _end(language, *before, *page.lines)
-    prompt = tuple(speech.spoken(line, language)
-                   for line in ([ctx.t(where.error)] if where.error else []) + list(page.lines))
+    prompt = tuple(([ctx.t(where.error)] if where.error else []) + list(page.lines))
     node = ctx.tree.nodes[where.state.node]
     one_key = not (isinstance(node, Menu) and node.input is not None)
     path = "*".join(keys)
-    verbs: list[Say | Gather | Hangup] = [Say(speech.spoken(text, language)) for text in before]
+    verbs: list[Say | Gather | Hangup] = [Say(text) for text in before]
     verbs.append(Gather(prompt, path, tries, one_key))
     if tries + 1 < MAX_TRIES:  # silence: the prompt once more
-        verbs += [Say(speech.spoken(ctx.t("voice.not_heard"), language)), Gather(prompt, path, tries + 1, one_key)]
-    verbs += [Say(speech.spoken(ctx.t("voice.goodbye"), language)), Hangup()]
+        verbs += [Say(ctx.t("voice.not_heard")), Gather(prompt, path, tries + 1, one_key)]
+    verbs += [Say(ctx.t("voice.goodbye")), Hangup()]
     return VoiceStep(language, tuple(verbs))
 
 

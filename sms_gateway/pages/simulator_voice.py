@@ -14,7 +14,7 @@ import uuid
 from flask import Blueprint, request
 
 from handlers.menus import missed_call
-from handlers.menus import voice
+from handlers.menus import speech, voice
 from sms_gateway.pages import dashboard
 from sms_gateway.extensions import db, now, settings
 
@@ -32,11 +32,11 @@ def segment(step: voice.VoiceStep, index: int) -> tuple[list[str], voice.Gather 
     for verb in step.verbs:
         if isinstance(verb, voice.Gather):
             if seen == index:
-                return said + list(verb.prompt), verb
+                return [speech.spoken(line, step.language) for line in said + list(verb.prompt)], verb
             seen, said = seen + 1, []
         elif isinstance(verb, voice.Say):
             said.append(verb.text)
-    return said, None
+    return [speech.spoken(line, step.language) for line in said], None
 
 
 def _int(name: str) -> int:
