@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import csv
+from concurrent.futures import ThreadPoolExecutor
 import sys
-from pathlib import Path
-
 import click
 from flask import Flask
 from flask.cli import AppGroup
@@ -124,11 +123,13 @@ def register(app: Flask) -> None:
             return
         with app.app_context():
             store = clips()
-            made = 0
-            for lang in ([language] if language else prompts.SPOKEN_LANGUAGES):
-                for clip, _ in prompts.fixed_clips(lang):
-                    if store.recorded(lang, clip.id) is None and (force or not store.synthetic_path(lang, clip.id).exists()):
-                        made += store.synth(lang, clip, force=force)
-            click.echo(f"{made} stand-in clips made in {Path(store.root)}")
+        wanted = [(lang, clip) for lang in ([language] if language else prompts.SPOKEN_LANGUAGES)
+                  for clip, _ in prompts.fixed_clips(lang)
+                  if store.recorded(lang, clip.id) is None
+                  and (force or not store.synthetic_path(lang, clip.id).exists())]
+        # espeak-ng and sox are separate processes: a few at a time keep every core busy.
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            made = sum(pool.map(lambda job: store.synth(*job, force=force), wanted))
+        click.echo(f"{made} stand-in clips made in {store.root} (synthetic until a person records them)")
 
     app.cli.add_command(group)
