@@ -270,3 +270,14 @@ def test_while_redis_is_down_each_applet_answers_in_its_format(world, client, ap
 
 def test_the_old_exoml_webhook_is_gone(world, client):
     assert client.get(f"/webhooks/exotel/voice?token={TOKEN}").status_code == 404
+
+
+def test_the_readme_shows_the_flow_exactly_as_the_command_prints_it(app):
+    from pathlib import Path
+
+    runtime = app.extensions["dabbo"]
+    runtime.settings = replace(runtime.settings, public_base_url="https://dabbo.example.org",
+                               exotel_webhook_token="<EXOTEL_WEBHOOK_TOKEN>", exotel_voice_app_id="123456")
+    printed = app.test_cli_runner().invoke(args=["exotel", "flow"]).stdout
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert "```\n" + printed.rstrip() + "\n```" in readme

@@ -126,3 +126,24 @@ def test_a_recorded_clip_replaces_the_stand_in_under_a_new_url(app, tmp_path):
         store.record("en", clip.id, upload)
         after = store.join("en", prompts.utterance(line, "en"))
     assert before != after
+
+
+@needs_synth
+def test_twilio_plays_a_line_every_clip_of_which_is_recorded_and_says_the_rest(app, world, client, tmp_path):
+    """The goodbye recorded clip by clip: <Play> its joined WAV; the menu, not recorded: <Say>."""
+    from tests.menus.voice_phone import VoicePhone
+
+    goodbye = t("en", "voice.goodbye")
+    with app.app_context():
+        store = clips()
+        for clip in prompts.line_clips(goodbye, "en"):
+            store.synth("en", clip)
+            upload = tmp_path / f"{clip.id}.wav"
+            shutil.copy(store.synthetic_path("en", clip.id), upload)
+            store.record("en", clip.id, upload)
+        name = store.join("en", prompts.line_clips(goodbye, "en"))
+    caller = VoicePhone(client, app.extensions["dabbo"].settings, "twilio", "+919825000006")
+    document = caller.call()
+    assert [verb.tag for verb in document.verbs][-2:] == ["Play", "Hangup"]
+    assert document.verbs[-2].text == f"http://dabbo.test/voice/audio/{name}.wav"
+    assert document.gathers[0].find("Say") is not None
