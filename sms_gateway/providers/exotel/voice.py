@@ -93,6 +93,79 @@ def _new_place(call_sid: str, phone: str, custom: str | None, preface_key: str |
         return voice_flow.broken(call_sid, phone, now())
 
 
+# --------------------------------------------------------------------- the applets' work
+# (the routes below translate HTTP; the simulator's call walks the same functions)
+
+def start_call(call_sid: str, phone: str, custom: str | None) -> int:
+    """The start Passthru's branch: 200 to the menu, 302 when the call can only end."""
+    place = load(call_sid)
+    if place is None:  # a repeated start keeps the call where it is
+        place = _new_place(call_sid, phone, custom)
+        save(place)
+    return 302 if place.ended else 200
+
+
+def menu(call_sid: str | None, phone: str, custom: str | None) -> tuple[voice_flow.Place, voice_flow.Segment]:
+    """What the Gather plays now (the call begun again if its place was lost)."""
+    try:
+        place = load(call_sid) if call_sid else None
+        if place is None:  # the start was lost (Redis emptied, an hour gone): begin again
+            place = _new_place(call_sid, phone, custom, "voice.start_again") if call_sid \
+                else voice_flow.broken("unknown", phone, now())
+        segment = voice_flow.gathered(place)
+        if call_sid:
+            save(place)
+    except Unavailable:
+        log.warning("Exotel flow: Redis unavailable at gather")
+        place = voice_flow.broken(call_sid or "unknown", phone, now())
+        segment = place.current
+    return place, segment
+
+
+def press(call_sid: str, phone: str, custom: str | None, digits: str | None) -> int:
+    """The keys Passthru's branch after `digits` (None or empty: silence)."""
+    place = load(call_sid)
+    if place is None:  # nothing to apply the keys to: begin again, politely
+        save(_new_place(call_sid, phone, custom, "voice.start_again"))
+        return 200
+    try:
+        answer = voice_flow.keys(db(), place, digits, now(), max_presses=settings().voice_max_steps,
+                                 max_seconds=settings().voice_max_minutes * 60)
+    except Exception:
+        log.exception("Exotel flow: a step failed")
+        db().rollback()
+        place.end_with("voice.try_later")
+        answer = place.last_answer = voice_flow.GOODBYE
+    save(place)
+    return answer
+
+
+def farewell(call_sid: str | None) -> tuple[str, tuple[str, ...]]:
+    """The goodbye Greeting's language and lines."""
+    try:
+        place = load(call_sid) if call_sid else None
+    except Unavailable:
+        place = None
+    return (place.language if place else DEFAULT_LANGUAGE), voice_flow.goodbye_lines(place)
+
+
+def audio_url(language: str, lines: tuple[str, ...] | list[str], base: str | None = None) -> str | None:
+    """The joined WAV saying `lines`; None where it is to be text: EXOTEL_TTS=on and not every
+    clip recorded, or a clip neither recorded nor makeable (no synthesiser here)."""
+    clips = prompts.utterance(list(lines), language)
+    store = voice_audio.clips()
+    if settings().exotel_tts and not store.all_recorded(language, clips):
+        return None
+    try:
+        name = store.join(language, clips)
+    except Exception:
+        log.exception("joining a step's audio failed")
+        return None
+    return voice_audio.url(_base() if base is None else base, name) if name else None
+
+
+# --------------------------------------------------------------------- the routes
+
 @bp.route("/start", methods=METHODS)
 def start():
     """Passthru "start": records the call and its first screen; 200 to the menu, 302 when the
@@ -104,33 +177,17 @@ def start():
     if call_sid is None:
         return passthru(302)
     try:
-        place = load(call_sid)
-        if place is None:  # a repeated start keeps the call where it is
-            place = _new_place(call_sid, phone, custom)
-            save(place)
+        return passthru(start_call(call_sid, phone, custom))
     except Unavailable:
         log.warning("Exotel flow: Redis unavailable at start")
         return passthru(302)
-    return passthru(302 if place.ended else 200)
 
 
 @bp.route("/gather", methods=METHODS)
 def gather():
     """Gather "menu": the current screen as JSON (Exotel's dynamic Gather, `Exotel-Version: 1.0`)."""
     check_token()
-    call_sid, phone, custom = _call()
-    try:
-        place = load(call_sid) if call_sid else None
-        if place is None:  # the start was lost (Redis emptied, an hour gone): begin again
-            place = _new_place(call_sid or "unknown", phone, custom, "voice.start_again") if call_sid \
-                else voice_flow.broken("unknown", phone, now())
-        segment = voice_flow.gathered(place)
-        if call_sid:
-            save(place)
-    except Unavailable:
-        log.warning("Exotel flow: Redis unavailable at gather")
-        place = voice_flow.broken(call_sid or "unknown", phone, now())
-        segment = place.current
+    place, segment = menu(*_call())
     one_key = segment.gather.one_key if segment.gather else True
     timeout = segment.gather.timeout if segment.gather else 2
     return jsonify(gather_prompt=_prompt(place.language, segment.said), max_input_digits=1 if one_key else NUMBER_DIGITS,
@@ -139,25 +196,11 @@ def gather():
 
 
 def _prompt(language: str, lines: tuple[str, ...]) -> dict:
-    """`{"audio_url": ...}` where the lines can be played from clips; `{"text": ...}` where no
-    recording exists and EXOTEL_TTS=on, or no clip can be made (no synthesiser here)."""
+    """`{"audio_url": ...}` where the lines can be played from clips, else `{"text": ...}`."""
     url = audio_url(language, lines)
     if url is None:
         return {"text": " ".join(spoken(line, language) for line in lines)}
     return {"audio_url": url}
-
-
-def audio_url(language: str, lines: tuple[str, ...] | list[str]) -> str | None:
-    clips = prompts.utterance(list(lines), language)
-    store = voice_audio.clips()
-    if settings().exotel_tts and not store.all_recorded(language, clips):
-        return None
-    try:
-        name = store.join(language, clips)
-    except Exception:
-        log.exception("joining a step's audio failed")
-        return None
-    return voice_audio.url(_base(), name) if name else None
 
 
 @bp.route("/keys", methods=METHODS)
@@ -170,25 +213,11 @@ def keys():
     call_sid, phone, custom = _call()
     if call_sid is None:
         return passthru(302)
-    digits = fields().get("digits")
     try:
-        place = load(call_sid)
-        if place is None:  # nothing to apply the keys to: begin again, politely
-            save(_new_place(call_sid, phone, custom, "voice.start_again"))
-            return passthru(200)
-        try:
-            answer = voice_flow.keys(db(), place, digits, now(), max_presses=settings().voice_max_steps,
-                                     max_seconds=settings().voice_max_minutes * 60)
-        except Exception:
-            log.exception("Exotel flow: a step failed")
-            db().rollback()
-            place.end_with("voice.try_later")
-            answer = place.last_answer = voice_flow.GOODBYE
-        save(place)
+        return passthru(press(call_sid, phone, custom, fields().get("digits")))
     except Unavailable:
         log.warning("Exotel flow: Redis unavailable at keys")
         return passthru(302)
-    return passthru(answer)
 
 
 @bp.route("/goodbye", methods=METHODS)
@@ -197,12 +226,7 @@ def goodbye():
     same headers for HEAD."""
     check_token()
     call_sid, _, _ = _call()
-    try:
-        place = load(call_sid) if call_sid else None
-    except Unavailable:
-        place = None
-    language = place.language if place else DEFAULT_LANGUAGE
-    lines = voice_flow.goodbye_lines(place)
+    language, lines = farewell(call_sid)
     urls = [audio_url(language, [line]) for line in lines]
     if all(urls):
         body = "\n".join(urls) + "\n"
