@@ -2,18 +2,20 @@
 
 There is one menu definition (`handlers.menus.TREE`), walked by the one navigator
 (`handlers.menus.navigator`); this module is only the voice channel's layout and framing, as
-`handlers.menus.ussd` is USSD's. Like USSD, nothing is kept between steps: every request carries
-the keys pressed so far (the Gather's action URL holds them), and the walk replays them.
+`handlers.menus.ussd` is USSD's. Like USSD, every request carries the keys pressed so far (on
+Twilio the Gather's action URL holds them; on Exotel the call's place in Redis does,
+`handlers.menus.voice_flow`), and the walk replays them.
 
 What a caller hears, per step: the screen's title, "for <option>, press <n>" for each
 option (eight a page, 9 for more, 0 to go back), "then press the hash key" where a number
 is typed (a 12-digit tag finds the animal as on USSD). Silence or a wrong key repeats the
 prompt once; the second ends the call politely. A text of facts (FIND, FEES, MY…) is read
-and the call ends, as the USSD session does. Every number is said as a person says it
-(`handlers.menus.speech`). A call back (outbox kind `voice_callback`) first reads its row.
+and the call ends, as the USSD session does. A call back (outbox kind `voice_callback`) first
+reads its row.
 
-A step returns `VoiceStep`, provider-neutral verbs (`Say`, `Gather`, `Hangup`) the webhook
-turns into TwiML or ExoML. Each step is stored (InboundMessage, channel "voice", unique per
+A step returns `VoiceStep`, provider-neutral verbs (`Say`, `Gather`, `Hangup`) holding the
+words as written; the edge says them: recorded clips joined (`handlers.menus.prompts`), or a
+TTS with every number as a person says it (`handlers.menus.speech`). Each step is stored (InboundMessage, channel "voice", unique per
 call and keys), so a retried confirm never seizes or releases twice.
 """
 from __future__ import annotations

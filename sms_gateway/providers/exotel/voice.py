@@ -14,6 +14,7 @@ that ends the call politely or carries it on; never a 500 (Exotel would drop the
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 
@@ -265,8 +266,6 @@ def error_answer(path: str, http_status: int | None = None):
         sorry = t(DEFAULT_LANGUAGE, "voice.try_later")
         body = {"gather_prompt": {"text": sorry}, "max_input_digits": 1, "finish_on_key": voice_flow.FINISH_KEY,
                 "input_timeout": 2, "repeat_menu": 0, "repeat_gather_prompt": 0}
-        import json
-
         return json.dumps(body, ensure_ascii=False), 200, {"Content-Type": "application/json"}
     if step == "goodbye":
         return t(DEFAULT_LANGUAGE, "voice.goodbye"), 200, {"Content-Type": "text/plain"}
