@@ -45,3 +45,11 @@ soak: setup-dev
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache
+
+## voice: espeak-ng and sox make the stand-in clips (`prompts synth`) and convert recordings;
+## where they cannot be installed, `prompts synth` says so and calls speak text instead.
+.PHONY: voice-tools
+run: voice-tools
+test: voice-tools
+voice-tools:
+	@(command -v espeak-ng >/dev/null 2>&1 && command -v sox >/dev/null 2>&1) || (apt-get update -q && apt-get install -y -q espeak-ng sox) || echo "espeak-ng/sox not installed: voice falls back to text" >&2

@@ -84,7 +84,8 @@ def create_app(settings: Settings | None = None) -> Flask:
 # The pages, each a module exposing `bp`; every provider's webhooks come from the registry.
 PAGE_MODULES = ("sms_gateway.pages.dashboard", "sms_gateway.pages.books", "sms_gateway.pages.public",
                 "sms_gateway.pages.costs", "sms_gateway.pages.impoundment", "sms_gateway.pages.staff.forms",
-                "sms_gateway.pages.composer", "sms_gateway.pages.simulator_voice")
+                "sms_gateway.pages.composer", "sms_gateway.pages.simulator_voice", "sms_gateway.voice",
+                "sms_gateway.voice.page")
 
 
 def register_optional_blueprints(app: Flask) -> None:

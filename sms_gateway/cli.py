@@ -10,6 +10,7 @@ from flask import Flask
 from flask.cli import AppGroup
 
 from sms_gateway import cli_dlt, cli_golive
+from sms_gateway.voice import cli as cli_voice
 from sms_gateway import demo as demo_data
 from sms_gateway.worker import dispatcher
 from sms_gateway.worker import queues
@@ -52,6 +53,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(db_group)
     cli_dlt.register(app)
     cli_golive.register(app)
+    cli_voice.register(app)
 
     @app.cli.command("demo")
     def demo():

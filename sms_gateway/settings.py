@@ -68,7 +68,13 @@ class Settings:
     dlt_var_chars: int = 30  # DLT_VAR_CHARS: a value is shorter than this
     dlt_min_fixed: float = 0.5  # DLT_MIN_FIXED: share of a sample message that is fixed text
     dlt_broadcast_sms_type: str = "promotional"  # DLT_BROADCAST_SMS_TYPE: Exotel SmsType of a village's notices
-    dlt_template_file: str | None = None  # DLT_TEMPLATE_FILE: the registered ids (handlers/dlt/dlt_templates.json)
+    dlt_template_file: str | None = None  # DLT_TEMPLATE_FILE: the registered ids (handlers/dlt/dlt_templates.json
+    # voice (SPEC 12.1, 12.2): the Exotel flow, its caps and its audio (README, India section)
+    exotel_voice_app_id: str | None = None  # EXOTEL_VOICE_APP_ID: the voice flow's app id in App Bazaar
+    exotel_tts: bool = False  # EXOTEL_TTS=on: Exotel's TTS says what no person recorded (else stand-in clips)
+    voice_max_steps: int = 40  # VOICE_MAX_STEPS: key presses one call may make
+    voice_max_minutes: int = 10  # VOICE_MAX_MINUTES: how long one call may go on
+    voice_audio_dir: str | None = None  # VOICE_AUDIO_DIR: clips and joined WAVs (default instance/voice)
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -122,4 +128,10 @@ class Settings:
             dlt_min_fixed=float(get("DLT_MIN_FIXED") or defaults.dlt_min_fixed),
             dlt_broadcast_sms_type=(get("DLT_BROADCAST_SMS_TYPE") or defaults.dlt_broadcast_sms_type).lower(),
             dlt_template_file=get("DLT_TEMPLATE_FILE"),
-)
+            # voice
+            exotel_voice_app_id=get("EXOTEL_VOICE_APP_ID"),
+            exotel_tts=(get("EXOTEL_TTS") or "off").lower() in ("1", "on", "true", "yes"),
+            voice_max_steps=int(get("VOICE_MAX_STEPS") or defaults.voice_max_steps),
+            voice_max_minutes=int(get("VOICE_MAX_MINUTES") or defaults.voice_max_minutes),
+            voice_audio_dir=get("VOICE_AUDIO_DIR"),
+        )

@@ -273,4 +273,11 @@ MESSAGES = {
     # --- dlt: an official's notices of a fixed shape (SPEC 12.3: registered notice templates) ---
     "notice.broadcast_meeting": "{village} panchayat: gram sabha meeting on {when} at {place}.",
     "notice.broadcast_auction": "{village} panchayat: public auction of impounded cattle on {when} at {place}.",
+    # --- voice: numbers joined from clips, and the Exotel flow's own words ---
+    "voice.hundred": "hundred",
+    "voice.thousand": "thousand",
+    "voice.lakh": "lakh",
+    "voice.crore": "crore",
+    "voice.too_long": "This call has gone on long. You can call again.",
+    "voice.start_again": "Sorry, let us start again.",
 }

@@ -274,4 +274,11 @@ MESSAGES = {
     # --- dlt: an official's notices of a fixed shape (SPEC 12.3: registered notice templates) ---
     "notice.broadcast_meeting": "{village} ગ્રામ પંચાયત: ગ્રામ સભાની બેઠક {when}, {place}માં.",
     "notice.broadcast_auction": "{village} ગ્રામ પંચાયત: ડબ્બાનાં ઢોરની જાહેર હરાજી {when}, {place}માં.",
+    # --- voice: numbers joined from clips, and the Exotel flow's own words ---
+    "voice.hundred": "સો",
+    "voice.thousand": "હજાર",
+    "voice.lakh": "લાખ",
+    "voice.crore": "કરોડ",
+    "voice.too_long": "આ ફોન ઘણો લાંબો ચાલ્યો. ફરી ફોન કરી શકો છો.",
+    "voice.start_again": "માફ કરશો, ફરીથી શરૂ કરીએ.",
 }

@@ -273,4 +273,11 @@ MESSAGES = {
     # --- dlt: an official's notices of a fixed shape (SPEC 12.3: registered notice templates) ---
     "notice.broadcast_meeting": "{village} ग्राम पंचायत: ग्राम सभा की बैठक {when}, {place} में.",
     "notice.broadcast_auction": "{village} ग्राम पंचायत: कांजी हाउस के पशुओं की सार्वजनिक नीलामी {when}, {place} में.",
+    # --- voice: numbers joined from clips, and the Exotel flow's own words ---
+    "voice.hundred": "सौ",
+    "voice.thousand": "हज़ार",
+    "voice.lakh": "लाख",
+    "voice.crore": "करोड़",
+    "voice.too_long": "यह कॉल बहुत लंबी हो गई. आप फिर फ़ोन कर सकते हैं.",
+    "voice.start_again": "माफ़ कीजिए, फिर से शुरू करते हैं.",
 }

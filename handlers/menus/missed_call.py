@@ -19,7 +19,6 @@ from sqlalchemy.orm import Session
 
 from handlers import received
 from handlers.pound import facts
-from handlers.menus import speech
 from handlers.catalogue import heard_language, kind_name, language_or_default, money, rupees, t
 from handlers.outbox import queue_message
 from handlers.sms.replies import fit_list, short
@@ -101,7 +100,7 @@ def summary(session: Session, person: Person | None, language: str, now: datetim
                pound=short(status.pound_name, 20), total=money(language, status.dues.total_paise))
              for status in held]
     if voice:
-        return speech.spoken(t(language, family, items="; ".join(items)), language)
+        return t(language, family, items="; ".join(items))  # written; said as a person says it (speech)
     # The first animal's own values too: in India the answer is a template that names one (SPEC 12.3).
     first = dict(tag=held[0].number, total=rupees(held[0].dues.total_paise))
     return fit_list(language, lambda joined: t(language, family, items=joined, **first), items)

@@ -47,6 +47,11 @@ def _pattern(language: str) -> re.Pattern:
     )
 
 
+def number_pattern(language: str) -> re.Pattern:
+    """What `spoken` turns into words: money, a date, a time, a tag (4 digits or more), a number."""
+    return _pattern(language_or_default(language))
+
+
 def spoken(text: str, language: str) -> str:
     """`text` with every number in the words a person says (see the module's docstring)."""
     language = language_or_default(language)

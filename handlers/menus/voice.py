@@ -2,18 +2,20 @@
 
 There is one menu definition (`handlers.menus.TREE`), walked by the one navigator
 (`handlers.menus.navigator`); this module is only the voice channel's layout and framing, as
-`handlers.menus.ussd` is USSD's. Like USSD, nothing is kept between steps: every request carries
-the keys pressed so far (the Gather's action URL holds them), and the walk replays them.
+`handlers.menus.ussd` is USSD's. Like USSD, every request carries the keys pressed so far (on
+Twilio the Gather's action URL holds them; on Exotel the call's place in Redis does,
+`handlers.menus.voice_flow`), and the walk replays them.
 
 What a caller hears, per step: the screen's title, "for <option>, press <n>" for each
 option (eight a page, 9 for more, 0 to go back), "then press the hash key" where a number
 is typed (a 12-digit tag finds the animal as on USSD). Silence or a wrong key repeats the
 prompt once; the second ends the call politely. A text of facts (FIND, FEES, MY…) is read
-and the call ends, as the USSD session does. Every number is said as a person says it
-(`handlers.menus.speech`). A call back (outbox kind `voice_callback`) first reads its row.
+and the call ends, as the USSD session does. A call back (outbox kind `voice_callback`) first
+reads its row.
 
-A step returns `VoiceStep`, provider-neutral verbs (`Say`, `Gather`, `Hangup`) the webhook
-turns into TwiML or ExoML. Each step is stored (InboundMessage, channel "voice", unique per
+A step returns `VoiceStep`, provider-neutral verbs (`Say`, `Gather`, `Hangup`) holding the
+words as written; the edge says them: recorded clips joined (`handlers.menus.prompts`), or a
+TTS with every number as a person says it (`handlers.menus.speech`). Each step is stored (InboundMessage, channel "voice", unique per
 call and keys), so a retried confirm never seizes or releases twice.
 """
 from __future__ import annotations
@@ -98,11 +100,11 @@ class VoiceStep:
 
     @property
     def spoken(self) -> str:
-        """Everything said, in order, for the audit row and the simulator."""
+        """Everything said, in order, as it is said (numbers in words)."""
         parts = []
         for verb in self.verbs:
             parts += [verb.text] if isinstance(verb, Say) else list(getattr(verb, "prompt", ()))
-        return "\n".join(parts)
+        return "\n".join(speech.spoken(part, self.language) for part in parts)
 
 
 # --------------------------------------------------------------------- the layout
@@ -137,10 +139,13 @@ def _keys(path: str) -> list[str]:
     return keys[:MAX_KEYS]
 
 
-def _end(ctx_language: str, *texts: str) -> VoiceStep:
-    said = [Say(speech.spoken(text, ctx_language)) for text in texts if text]
-    return VoiceStep(ctx_language, (*said, Say(speech.spoken(t(ctx_language, "voice.goodbye"), ctx_language)),
-                                    Hangup()))
+def end_step(language: str, *texts: str) -> VoiceStep:
+    """`texts`, then goodbye, then the call ends."""
+    said = [Say(text) for text in texts if text]
+    return VoiceStep(language, (*said, Say(t(language, "voice.goodbye")), Hangup()))
+
+
+_end = end_step
 
 
 def _callback_text(session: Session, message_id: str | None, phone: str) -> str | None:
@@ -174,16 +179,15 @@ def step(ctx: Context, *, keys: list[str], pressed: str | None, tries: int,
     before = [preface] if preface else []
     if page.end:
         return _end(language, *before, *page.lines)
-    prompt = tuple(speech.spoken(line, language)
-                   for line in ([ctx.t(where.error)] if where.error else []) + list(page.lines))
+    prompt = tuple(([ctx.t(where.error)] if where.error else []) + list(page.lines))
     node = ctx.tree.nodes[where.state.node]
     one_key = not (isinstance(node, Menu) and node.input is not None)
     path = "*".join(keys)
-    verbs: list[Say | Gather | Hangup] = [Say(speech.spoken(text, language)) for text in before]
+    verbs: list[Say | Gather | Hangup] = [Say(text) for text in before]
     verbs.append(Gather(prompt, path, tries, one_key))
     if tries + 1 < MAX_TRIES:  # silence: the prompt once more
-        verbs += [Say(speech.spoken(ctx.t("voice.not_heard"), language)), Gather(prompt, path, tries + 1, one_key)]
-    verbs += [Say(speech.spoken(ctx.t("voice.goodbye"), language)), Hangup()]
+        verbs += [Say(ctx.t("voice.not_heard")), Gather(prompt, path, tries + 1, one_key)]
+    verbs += [Say(ctx.t("voice.goodbye")), Hangup()]
     return VoiceStep(language, tuple(verbs))
 
 

@@ -1,9 +1,10 @@
-"""The phone simulator's "call" and "missed call" (SPEC 11.4), through the very handlers the
-voice and missed-call webhooks call (`handlers.menus.voice.answer`, `handlers.menus.missed_call.answer`).
+"""The phone simulator's "call" and "missed call" (SPEC 11.4, 12.1): the call walks the Exotel
+voice flow through the very functions its applet URLs run (start, menu, keys, goodbye) and plays
+the same joined audio; the missed call goes through `handlers.menus.missed_call.answer`.
 
-A call shows what the voice says up to its next wait for keys, and a keypad: a key press is
-the request the provider would send (the Gather's keys and tries, plus the digits); silence is
-the provider carrying on with the same document (the prompt once more, then goodbye). A missed
+A call shows (and plays) what the voice says up to its next wait for keys, and a keypad: a key
+press is the keys Passthru with those digits, silence the same with none (the prompt once more,
+then goodbye); the call's place is kept in Redis as for a real call. A missed
 call is rejected unanswered, as on the real number, and its answer lands in the phone's inbox;
 a call back can be answered from there.
 """
@@ -14,7 +15,8 @@ import uuid
 from flask import Blueprint, request
 
 from handlers.menus import missed_call
-from handlers.menus import voice
+from handlers.menus import speech
+from sms_gateway.providers.exotel import voice as flow
 from sms_gateway.pages import dashboard
 from sms_gateway.extensions import db, now, settings
 
@@ -25,47 +27,41 @@ bp.before_request(dashboard.before_request)  # sign-in and CSRF, as on every das
 bp.context_processor(dashboard.page_helpers)
 
 
-def segment(step: voice.VoiceStep, index: int) -> tuple[list[str], voice.Gather | None]:
-    """What is said after the `index`-1-th wait for keys up to and including the `index`-th
-    (and that Gather), or up to the end when there is none."""
-    said, seen = [], 0
-    for verb in step.verbs:
-        if isinstance(verb, voice.Gather):
-            if seen == index:
-                return said + list(verb.prompt), verb
-            seen, said = seen + 1, []
-        elif isinstance(verb, voice.Say):
-            said.append(verb.text)
-    return said, None
-
-
-def _int(name: str) -> int:
-    return voice.tries_from(request.form.get(name))
+def _shown(call_sid: str, branch: int) -> tuple[list[str], object, str | None]:
+    """What the phone hears after a Passthru's `branch`: the menu's segment (200) or the
+    goodbye (302), as lines of spoken text, the wait for keys, and the audio URL."""
+    if branch == 200:
+        place, segment = flow.menu(call_sid, "", None)
+        language, lines, gather = place.language, segment.said, segment.gather
+    else:
+        (language, lines), gather = flow.farewell(call_sid), None
+    return [speech.spoken(line, language) for line in lines], gather, flow.audio_url(language, lines, base="")
 
 
 @bp.post("/simulator/call")
 def call():
-    """`action` dial (a new call; `callback` answers a call back), press (`digits` on the
-    shown Gather), or silence (nothing pressed: the same answer, its next Gather)."""
+    """The Exotel voice flow, walked as Exotel walks it (sms_gateway.providers.exotel.voice):
+    `action` dial (start; `callback` answers a call back), press (`digits`) or silence (the
+    keys Passthru with nothing pressed); the place lives in Redis under the call's id."""
     if (refused := dashboard.require_simulator()) is not None:
         return refused
     phone, problem = dashboard.chosen_phone()
     if problem or not phone:
         return dashboard.simulator_page(phone, 422, error=problem or dashboard.say("sim_bad_phone"))
     form, action = request.form, request.form.get("action")
-    if action == "dial":
-        call_id, keys, pressed, tries, index = f"SIM{uuid.uuid4().hex}", "", None, 0, 0
-    elif action == "silence":
-        call_id, keys, pressed, tries = form.get("call_id", ""), form.get("k", ""), form.get("d") or None, _int("n")
-        index = _int("g") + 1
-    else:
-        call_id, keys, pressed, tries, index = form.get("call_id", ""), form.get("gk", ""), form.get("digits", ""), \
-            _int("gn"), 0
-    step = voice.answer(db(), provider=PROVIDER, call_id=call_id[:64], phone=phone, keys=keys, pressed=pressed,
-                        tries=tries, now=now(), callback=form.get("callback") if action == "dial" else None)
-    said, gather = segment(step, index)
-    return dashboard.simulator_page(phone, voice_said=said, voice_gather=gather, voice_call=call_id,
-                                    voice_request={"k": keys, "d": pressed or "", "n": tries, "g": index})
+    call_sid = f"SIM{uuid.uuid4().hex}" if action == "dial" else form.get("call_id", "")[:64]
+    if not flow.CALL_SID.match(call_sid):
+        call_sid = f"SIM{uuid.uuid4().hex}"
+    try:
+        if action == "dial":
+            branch = flow.start_call(call_sid, phone, form.get("callback"))
+        else:
+            branch = flow.press(call_sid, phone, None, form.get("digits", "") if action == "press" else "")
+    except flow.Unavailable:
+        branch = 302
+    said, gather, audio = _shown(call_sid, branch)
+    return dashboard.simulator_page(phone, voice_said=said, voice_gather=gather, voice_call=call_sid,
+                                    voice_audio=audio)
 
 
 @bp.post("/simulator/missed-call")

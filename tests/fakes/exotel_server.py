@@ -6,7 +6,9 @@ The production adapter (sms_gateway/providers/exotel/adapter.py) is pointed at i
     POST /v1/Accounts/{sid}/Sms/send.json       HTTP basic (api key, token); form From, To
                                                 (comma-joined for several), Body, EncodingType,
                                                 DltEntityId, DltTemplateId, StatusCallback
-    POST /v1/Accounts/{sid}/Calls/connect.json  form From, CallerId, Url, CallType, CustomField
+    POST /v1/Accounts/{sid}/Calls/connect.json  form From, CallerId, Url (a flow of this account:
+                                                http://my.exotel.com/{sid}/exoml/start_voice/{app}),
+                                                CallType (trans), TimeLimit (<= 14400), CustomField
 
 and answers like Exotel (INDIA-CHANNELS.md section 1): 200 with `{"SMSMessage": {...}}` for
 one recipient and a list of them for several, `{"Call": {...}}` for a call, and errors as
@@ -132,6 +134,15 @@ class FakeExotel(FakeProviderServer):
         for field in ("From", "CallerId", "Url"):
             if not form.get(field):
                 return self._json(400, rest_exception(400, f"Missing parameter {field}"))
+        # Calls/connect to a flow (Exotel's "outgoing call to connect number to a call flow"): the
+        # Url names a flow of this account, CallType is "trans", TimeLimit at most 4 hours.
+        flow = re.match(r"^http://my\.exotel\.com/(?P<sid>[^/]+)/exoml/start_voice/\d+$", form["Url"])
+        if flow is None or flow["sid"] != self.sid:
+            return self._json(400, rest_exception(400, "Url is not a call flow of this account"))
+        if form.get("CallType", "trans") != "trans":
+            return self._json(400, rest_exception(400, "CallType must be trans"))
+        if not form.get("TimeLimit", "0").isdigit() or int(form.get("TimeLimit", "0")) > 14400:
+            return self._json(400, rest_exception(400, "TimeLimit must be at most 14400"))
         sid = uuid.uuid4().hex
         now = time.strftime("%Y-%m-%d %H:%M:%S")
         call = {"Sid": sid, "ParentCallSid": None, "DateCreated": now, "DateUpdated": now, "AccountSid": self.sid,

@@ -166,15 +166,52 @@ def test_missed_call_to_call_back_end_to_end_through_the_worker_and_exotel(world
     assert answers(session, JOHN)[0].status == "delivered"
 
 
-def test_a_call_back_that_is_not_answered_is_failed_with_the_reason(world, app, client, session, run_worker,
-                                                                    fake_exotel):
+def connects(fake_exotel) -> list:
+    return [r for r in fake_exotel.requests if r.path.endswith("/Calls/connect.json")]
+
+
+def test_an_unanswered_call_back_is_called_twice_more_then_failed(world, app, client, session, run_worker,
+                                                                  fake_exotel, clock, dispatch):
+    """Busy or no answer: the owner is called again 10 minutes later, three calls in all."""
     answer_by(app, "call")
     exotel_missed_call(client, JOHN)
     run_worker()
-    [call] = [r for r in fake_exotel.requests if r.path.endswith("/Calls/connect.json")]
-    client.post(f"/webhooks/exotel/status?token={TOKEN}", data={"CallSid": call.ids[0], "Status": "no-answer"})
+    for calls, status in ((1, "no-answer"), (2, "busy"), (3, "no-answer")):
+        assert len(connects(fake_exotel)) == calls
+        client.post(f"/webhooks/exotel/status?token={TOKEN}",
+                    data={"CallSid": connects(fake_exotel)[-1].ids[0], "Status": status})
+        [answer] = answers(session, JOHN)
+        if calls < 3:
+            assert (answer.status, answer.last_error) == ("queued", status)
+            assert answer.send_after == clock() + timedelta(minutes=10)
+            clock.set(clock() + timedelta(minutes=10))
+            dispatch()
+            run_worker()
+    assert (answer.status, answer.last_error) == ("failed", "no-answer (after 3 calls)")
+
+
+def test_a_call_back_is_never_called_again_at_night(world, app, client, session, run_worker, fake_exotel, clock):
+    """Unanswered at 20:55 in Gujarat (15:25 UTC): 10 minutes later is 21:05, inside the quiet
+    hours (21-8), so the next call waits for 08:00 the next morning (02:30 UTC)."""
+    clock.set(clock().replace(hour=15, minute=25))
+    answer_by(app, "call")
+    exotel_missed_call(client, JOHN)
+    run_worker()
+    client.post(f"/webhooks/exotel/status?token={TOKEN}",
+                data={"CallSid": connects(fake_exotel)[0].ids[0], "Status": "no-answer"})
     [answer] = answers(session, JOHN)
-    assert (answer.status, answer.last_error) == ("failed", "no-answer")
+    assert answer.status == "queued"
+    assert answer.send_after == (clock() + timedelta(days=1)).replace(hour=2, minute=30)
+
+
+def test_a_failed_call_back_is_failed_with_the_reason(world, app, client, session, run_worker, fake_exotel):
+    answer_by(app, "call")
+    exotel_missed_call(client, JOHN)
+    run_worker()
+    client.post(f"/webhooks/exotel/status?token={TOKEN}",
+                data={"CallSid": connects(fake_exotel)[0].ids[0], "Status": "failed"})
+    [answer] = answers(session, JOHN)
+    assert (answer.status, answer.last_error) == ("failed", "failed")
 
 
 def test_a_twilio_call_back_asks_the_voice_webhook_what_to_say(world, app, client, session, run_worker,
@@ -192,10 +229,15 @@ def test_a_twilio_call_back_asks_the_voice_webhook_what_to_say(world, app, clien
 
 def test_a_call_back_reads_the_animals_with_the_tag_in_fours_and_the_dues_in_words(world, app, client, session,
                                                                                   api):
+    """The row keeps the words as written (the dashboard shows them); the voice says the tag in
+    fours and the rupees in words."""
     answer_by(app, "call")
     exotel_missed_call(client, JOHN)
     [answer] = answers(session, JOHN)
     rupees = -(-dues_paise(api, "345678901234") // 100)
+    said = speech.spoken(answer.text, "en")
     assert answer.text.startswith("This is Dabbo, calling back. Your animals in a pound today: bullock, tag "
-                                  "three four five six, seven eight nine zero, one two three four, at Ambaji")
-    assert answer.text.endswith(f", {speech.number_words(rupees, 'en')} rupees due today.")
+                                  "345678901234, at Ambaji")
+    assert said.startswith("This is Dabbo, calling back. Your animals in a pound today: bullock, tag "
+                           "three four five six, seven eight nine zero, one two three four, at Ambaji")
+    assert said.endswith(f", {speech.number_words(rupees, 'en')} rupees due today.")

@@ -1,5 +1,6 @@
-"""Voice menus (SPEC 11.4): the USSD tree spoken and answered by keypad, through TwiML
-(Twilio) and ExoML (Exotel), each answer parsed as XML, in Gujarati, Hindi and English."""
+"""Voice menus (SPEC 11.4): the USSD tree spoken and answered by keypad through TwiML (Twilio),
+each answer parsed as XML, in Gujarati, Hindi and English. Exotel runs the same menus through its
+applets: tests/menus/test_exotel_flow.py."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -24,7 +25,7 @@ def settings(settings):
     return replace(settings, exotel_webhook_token=TOKEN)
 
 
-@pytest.fixture(params=["twilio", "exotel"])
+@pytest.fixture(params=["twilio"])
 def provider(request):
     return request.param
 
@@ -277,12 +278,6 @@ def test_a_twilio_voice_request_with_a_forged_signature_is_refused(world, client
     assert caller.call(signature="forged").status_code == 403
 
 
-@pytest.mark.parametrize("token", ["", "wrong", TOKEN + "x"])
-def test_an_exotel_voice_request_with_a_forged_token_is_refused(world, client, settings, token):
-    caller = VoicePhone(client, settings, "exotel", OWNERS["en"], token=token)
-    assert caller.call().status_code == 403
-
-
 def test_every_step_is_stored_for_audit(world, phone, session):
     caller = phone(OWNERS["en"])
     caller.call()
@@ -328,8 +323,3 @@ def test_the_dues_are_said_in_rupees_as_a_person_says_them(world, phone):
     said = " ".join(caller.keys("2", "345678901234").said())
     assert "Total seven hundred and seventy five rupees" in said
     assert "bullock three four five six, seven eight nine zero, one two three four" in said
-
-
-def test_exotels_head_probe_changes_nothing(world, client, session):
-    assert client.head(f"/webhooks/exotel/voice?token={TOKEN}").status_code == 200
-    assert session.scalars(select(InboundMessage)).all() == []

@@ -1,20 +1,20 @@
-"""A phone calling Dabbo's voice menu through Twilio (TwiML) or Exotel (ExoML), for tests.
+"""A phone calling Dabbo's voice menu through Twilio (TwiML), for tests (Exotel runs flows of
+applets instead: tests/fakes/exotel_voice.py).
 
 Each answer is parsed as XML (never compared as a string); a key press follows the action
-URL of the document's Gather exactly as the provider would, signed (Twilio) or with the
-token in it (Exotel); silence is the provider carrying on with the document's next verbs.
+URL of the document's Gather exactly as Twilio would, signed; silence is Twilio carrying on
+with the document's next verbs.
 """
 from __future__ import annotations
 
 import uuid
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import urlsplit
 
 from twilio.request_validator import RequestValidator
 
 TWILIO_NUMBER = "+15005550006"
-EXOPHONE = "07940000000"
 
 
 @dataclass
@@ -59,7 +59,7 @@ class Document:
 
 
 class VoicePhone:
-    """`provider` "twilio" or "exotel"; `call()` starts a call, `press("1")` answers the
+    """`provider` "twilio"; `call()` starts a call, `press("1")` answers the
     current document's first Gather, `silence()` moves to what the provider does next."""
 
     def __init__(self, client, settings, provider: str, phone: str, *, token: str | None = None,
@@ -84,15 +84,6 @@ class VoicePhone:
         return self.client.post(parts.path + (f"?{parts.query}" if parts.query else ""), data=params,
                                 headers={"X-Twilio-Signature": signature})
 
-    def _exotel(self, url: str, extra: dict, method: str = "POST"):
-        params = {"CallSid": self.call_sid, "CallFrom": "0" + self.phone[-10:], "CallTo": EXOPHONE,
-                  "CallStatus": "in-progress", **extra}
-        parts = urlsplit(url)
-        query = dict(parse_qsl(parts.query, keep_blank_values=True))
-        if method == "GET":
-            return self.client.get(parts.path, query_string={**query, **params})
-        return self.client.post(parts.path, query_string=query, data=params)
-
     def _answer(self, response) -> Document:
         assert response.status_code == 200, response.get_data(as_text=True)
         assert response.mimetype in ("text/xml", "application/xml")
@@ -103,14 +94,10 @@ class VoicePhone:
 
     # -- what a caller does ----------------------------------------------------------------
     def call(self, signature: str | None = None):
-        if self.provider == "twilio":
-            url = self.settings.public_base_url + "/webhooks/twilio/voice"
-            if self.callback:
-                url += f"?callback={self.callback}"
-            response = self._post_twilio(url, {}, signature)
-        else:
-            url = f"http://localhost/webhooks/exotel/voice?token={self.token}"
-            response = self._exotel(url, {"CustomField": self.callback} if self.callback else {}, "GET")
+        url = self.settings.public_base_url + "/webhooks/twilio/voice"
+        if self.callback:
+            url += f"?callback={self.callback}"
+        response = self._post_twilio(url, {}, signature)
         if response.status_code != 200:
             return response
         return self._answer(response)
@@ -119,10 +106,7 @@ class VoicePhone:
         gather = self.document.gathers[self.gather_index]
         if gather.get("numDigits") == "1":
             assert len(digits) == 1, "a one-key menu takes one key"
-        url = gather.get("action")
-        if self.provider == "twilio":
-            return self._answer(self._post_twilio(url, {"Digits": digits}))
-        return self._answer(self._exotel(url, {"DigitsPressed": digits}, gather.get("method") or "POST"))
+        return self._answer(self._post_twilio(gather.get("action"), {"Digits": digits}))
 
     def silence(self) -> str:
         """Nothing pressed: the provider goes on with the document. Returns what it says

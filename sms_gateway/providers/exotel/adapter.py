@@ -147,7 +147,7 @@ class ExotelProvider:
         return cls(settings.exotel_sid, settings.exotel_api_key, settings.exotel_api_token,
                    sender=settings.exotel_from, entity_id=settings.dlt_entity_id, api_base=settings.exotel_api_base,
                    status_callback=callback, caller_id=settings.exotel_caller_id,
-                   flow_url=settings.exotel_flow_url, templates=templates or dlt_setup.registry(settings),
+                   flow_url=flow_url(settings), templates=templates or dlt_setup.registry(settings),
                    broadcast_sms_type=settings.dlt_broadcast_sms_type)
 
     @property
@@ -225,11 +225,13 @@ class ExotelProvider:
     # ------------------------------------------------------------ calls
 
     def call(self, message: Outgoing) -> SendResult:
-        """Ring `message.to` and connect the call to the voice flow (SPEC 11.5,
-        `voice_callback`); the flow's applets call /webhooks/exotel/voice with
-        `CustomField` = the outbox row, which the voice menu reads out first."""
+        """Ring `message.to` and connect the call to the voice flow (SPEC 11.5 `voice_callback`,
+        12.1): `Url` = http://my.exotel.com/{sid}/exoml/start_voice/{EXOTEL_VOICE_APP_ID}, and
+        `CustomField` = the outbox row, which the flow's start Passthru receives and the menu
+        reads out first."""
         if not self._flow_url:
-            return SendResult(message.ref, PERMANENT, error="EXOTEL_FLOW_URL is not set: no call flow to connect")
+            return SendResult(message.ref, PERMANENT,
+                              error="EXOTEL_VOICE_APP_ID is not set: no call flow to connect")
         form = {"From": message.to, "CallerId": self._caller_id, "Url": self._flow_url, "CallType": "trans",
                 "CustomField": message.ref, "TimeOut": str(CALL_RING_SECONDS),
                 "TimeLimit": str(CALL_TIME_LIMIT_SECONDS)}
@@ -259,6 +261,15 @@ class ExotelProvider:
         except ValueError:
             # 2xx without JSON: retrying may duplicate, losing a notice is worse.
             return TRANSIENT, None, "unreadable Exotel response"
+
+
+def flow_url(settings) -> str | None:
+    """The voice flow a call back connects to (SPEC 12.1); EXOTEL_FLOW_URL wins where set."""
+    if settings.exotel_flow_url:
+        return settings.exotel_flow_url
+    if settings.exotel_sid and settings.exotel_voice_app_id:
+        return f"http://my.exotel.com/{settings.exotel_sid}/exoml/start_voice/{settings.exotel_voice_app_id}"
+    return None
 
 
 def _exception_message(response: requests.Response) -> str:

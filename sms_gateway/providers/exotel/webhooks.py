@@ -71,6 +71,10 @@ def delivery_status():
     check_token()
     # Not 200: Exotel retries (the newer pages say twice).
     values = fields()
+    if values.get("CallSid") and not values.get("SmsSid"):  # a call back's end (voice)
+        from sms_gateway.providers.exotel.voice import call_status
+
+        return plain(status=call_status(values))
     return plain(status=record_delivery(PROVIDER, parse_exotel_status(values), log,
                                         values.get("Status"), values.get("SmsSid") or values.get("CallSid")))
 

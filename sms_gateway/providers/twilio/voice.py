@@ -13,7 +13,8 @@ from flask import Blueprint, Response, request
 from twilio.twiml.voice_response import VoiceResponse
 
 from handlers.menus import missed_call
-from handlers.menus import voice
+from handlers.menus import prompts, speech, voice
+from sms_gateway import voice as voice_audio
 from sms_gateway.extensions import db, now, settings
 from sms_gateway.providers.twilio.webhooks import check_signature
 
@@ -51,22 +52,42 @@ def missed():
 
 
 def twiml(step: voice.VoiceStep) -> VoiceResponse:
-    """The step as TwiML: <Say>, <Gather input="dtmf"> with its prompt inside, <Hangup/>."""
+    """The step as TwiML: <Say>, <Gather input="dtmf"> with its prompt inside, <Hangup/>. A
+    line a person has recorded every clip of is played (<Play>, the same joined WAV Exotel
+    plays); any other is said by Twilio's TTS, its numbers in words (handlers.speech)."""
     language, voice_name = SAY_VOICES.get(step.language, SAY_VOICES["gu"])
     response = VoiceResponse()
+
+    def say(parent, text: str) -> None:
+        url = recorded_url(step.language, text)
+        if url:
+            parent.play(url)
+        else:
+            parent.say(speech.spoken(text, step.language), language=language, voice=voice_name)
+
     for verb in step.verbs:
         if isinstance(verb, voice.Say):
-            response.say(verb.text, language=language, voice=voice_name)
+            say(response, verb.text)
         elif isinstance(verb, voice.Gather):
             query = urlencode({"k": verb.keys, "n": verb.tries})
             gather = response.gather(input="dtmf", action=f"{_base()}/webhooks/twilio/voice?{query}", method="POST",
                                      timeout=verb.timeout, num_digits=1 if verb.one_key else None,
                                      finish_on_key="#")
             for line in verb.prompt:
-                gather.say(line, language=language, voice=voice_name)
+                say(gather, line)
         else:
             response.hangup()
     return response
+
+
+def recorded_url(language: str, text: str) -> str | None:
+    """The joined WAV of `text` when a person recorded every one of its clips, else None."""
+    clips = prompts.line_clips(text, language)
+    store = voice_audio.clips()
+    if not clips or not store.all_recorded(language, clips):
+        return None
+    name = store.join(language, clips)
+    return voice_audio.url(_base(), name) if name else None
 
 
 def _base() -> str:
