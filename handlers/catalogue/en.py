@@ -270,4 +270,16 @@ MESSAGES = {
     "count.animal.many": "{count} animals",
     "count.person.one": "{count} person",
     "count.person.many": "{count} people",
+    # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
+    "notice.complaint_upheld_held": "The court held the seizure of {kind} {tag} illegal (s.188(3)). Take it back from the pound: nothing to pay. The seizer pays the fees and expenses {fees} and compensation {comp}.",
+    "notice.court_release_keeper": "Court order (s.188(3)): give {kind} {tag} (receipt {receipt}) back to the owner. Collect nothing: the seizer owes {fees}. Its auction is cancelled.",
+    "notice.forfeiture_returned": "The seizure was held illegal (s.188(3)): {amount} of your deposit forfeited on {day} is paid back to you.",
+    "notice.reseized_for_declaration": "{kind} {tag} was seized again (s.185(3)). To take it back make the declaration of ownership and deposit security {amount} at the pound. No new fee.",
+    "notice.security_due_dismissed": "{kind} {tag}: the court found the seizure lawful. Deposit security {amount} at the pound and make the declaration of ownership, or the animal may be seized again (s.185(3)).",
+    "notice.security_due_keeper_dismissed": "{kind} {tag} (receipt {receipt}): the complaint was dismissed. Require declaration and security {amount}, or seize it again (s.185(3)).",
+    "sms.reseized": "Seized {tag} again for the declaration (s.185(3)), receipt {receipt}. To release collect security {security} and the declaration. No fee; sold only at an auction an official fixes.",
+    "sms.released_declaration": "Released {tag}. Collect {total}: security {security}, declaration made (s.185(3)).",
+    "sms.err.security_not_due": "Tag {tag}: the declaration and security are not due yet (s.185(3)). Nothing recorded.",
+    "sms.err.not_reseizable": "Tag {tag} was not released under protest, or its declaration is made. Nothing recorded.",
+    "sms.err.no_auction_fixed": "Tag {tag} is held for its declaration: it is sold only at an auction an official fixes (s.185(4)). Nothing recorded.",
 }

@@ -271,4 +271,16 @@ MESSAGES = {
     "count.animal.many": "{count} ઢોર",
     "count.person.one": "{count} વ્યક્તિ",
     "count.person.many": "{count} લોકો",
+    # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
+    "notice.complaint_upheld_held": "કોર્ટે {kind} {tag}ની પકડ ગેરકાયદે ઠેરવી (કલમ 188(3)). ડબ્બામાંથી પાછું લઈ જાઓ: કંઈ ભરવાનું નથી. ફી-ખર્ચ {fees} અને વળતર {comp} પકડનાર ચૂકવશે.",
+    "notice.court_release_keeper": "કોર્ટનો હુકમ (કલમ 188(3)): {kind} {tag} (પહોંચ {receipt}) માલિકને પાછું આપો. કંઈ લેવાનું નથી: {fees} પકડનાર પાસે લેણા. હરાજી રદ.",
+    "notice.forfeiture_returned": "પકડ ગેરકાયદે ઠરી (કલમ 188(3)): {day}એ જપ્ત થયેલ તમારી ડિપોઝિટના {amount} તમને પાછા ચૂકવાશે.",
+    "notice.reseized_for_declaration": "{kind} {tag} ફરી પકડાયું (કલમ 185(3)). પાછું લેવા ડબ્બે માલિકીનું એકરારનામું આપો અને ડિપોઝિટ {amount} ભરો. નવી ફી નથી.",
+    "notice.security_due_dismissed": "{kind} {tag}: કોર્ટે પકડ કાયદેસર ઠેરવી. ડબ્બે ડિપોઝિટ {amount} ભરો અને માલિકીનું એકરારનામું આપો, નહીં તો ઢોર ફરી પકડાશે (કલમ 185(3)).",
+    "notice.security_due_keeper_dismissed": "{kind} {tag} (પહોંચ {receipt}): ફરિયાદ નામંજૂર. એકરારનામું અને ડિપોઝિટ {amount} માગો, નહીં તો ફરી પકડો (કલમ 185(3)).",
+    "sms.reseized": "{tag} એકરારનામા માટે ફરી પકડ્યું (કલમ 185(3)), પહોંચ {receipt}. છોડવા ડિપોઝિટ {security} અને એકરારનામું લો. ફી નથી; અધિકારી હરાજી ઠરાવે તો જ વેચાણ.",
+    "sms.released_declaration": "{tag} છોડાવ્યું. લેવાના {total}: ડિપોઝિટ {security}, એકરારનામું થયું (કલમ 185(3)).",
+    "sms.err.security_not_due": "ટેગ {tag}: એકરારનામું અને ડિપોઝિટ હજી બાકી નથી (કલમ 185(3)). કંઈ નોંધાયું નથી.",
+    "sms.err.not_reseizable": "ટેગ {tag} વિરોધ સાથે છોડાયું ન હતું, અથવા એકરારનામું થઈ ગયું છે. કંઈ નોંધાયું નથી.",
+    "sms.err.no_auction_fixed": "ટેગ {tag} એકરારનામા માટે રોકાયું છે: અધિકારી હરાજી ઠરાવે ત્યારે જ વેચાય (કલમ 185(4)). કંઈ નોંધાયું નથી.",
 }

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from handlers.pound import facts
 from handlers.pound import records
-from handlers.catalogue import counted, day, days_text, kind_name, money, place_name, t, when
+from handlers.catalogue import counted, day, days_text, kind_name, money, place_name, rate, t, when
 from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.sms.replies import Context, fit_list, short
@@ -40,7 +40,7 @@ def fees(session: Session, context: Context, command: Command) -> str:
         return _with_more_tags(language, describe(session, language, impoundment, context.now), command)
     dues = facts.animal_status(session, impoundment, context.now).dues
     text = t(language, "sms.fees", tag=label(impoundment), fee=money(language, dues.pound_fee_paise),
-             days=dues.days, days_text=days_text(language, dues.days), rate=money(language, dues.daily_rate_paise),
+             days=dues.days, days_text=days_text(language, dues.days), rate=rate(language, dues.daily_rate_paise),
              expenses=money(language, dues.expenses_paise), security=money(language, dues.security_paise),
              total=money(language, dues.total_paise), total_tomorrow=money(language, dues.total_tomorrow_paise))
     return _with_more_tags(language, text, command)

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from handlers import notices
-from handlers.pound import register
+from handlers.pound import declarations, register
 from handlers.catalogue import when
 from handlers.errors import Refused
 from models import law, queries
@@ -263,7 +263,7 @@ def release(
         pound_fee_paise=dues.pound_fee_paise,
         expenses_paise=dues.expenses_paise,
         security_paise=dues.security_paise,
-        total_paise=dues.total_paise,
+        total_paise=dues.total_paise, rounded_off_paise=dues.rounded_off_paise,
         protest_deadline=law.protest_deadline(at, village.timezone) if under_protest else None,
 )
     session.add(record)
@@ -271,6 +271,8 @@ def release(
     impoundment.closed_at = at
     if dues.security_paise:
         take_deposit(session, impoundment, dues.security_paise, at)
+    if impoundment.reseizure_of_id:
+        declarations.declared_by_release(session, impoundment, at, dues.security_paise)
     add_event(session, impoundment, "released", now, actor_phone, total_paise=dues.total_paise,
               under_protest=under_protest, released_at=at.isoformat())
     session.flush()
@@ -298,6 +300,8 @@ def sell(
     at = at or now
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
+    if impoundment.reason and not impoundment.auction_fixed_at:  # §185(4): at an auction fixed for it
+        raise Refused("no_auction_fixed", "fix an auction first (section 185(4))", field="at", status=409)
     if not law.sale_allowed(at, impoundment.auction_at):
         # SPEC 11.1: the sale is the published auction (§186(1)), never before it.
         raise Refused("before_auction", "the sale is the auction: not before the auction time", field="at",

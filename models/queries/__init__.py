@@ -157,12 +157,20 @@ def security_per_head(session: Session, impoundment: Impoundment) -> int:
 
 def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_protest: bool = False) -> law.Dues:
     """What it takes to get this one animal back at `at`, every schedule taken
-    as in force on the seizure date (SPEC section 2)."""
+    as in force on the seizure date (SPEC section 2), as it changes hands: each
+    part in whole rupees, rounded down (SPEC 12.4, `law.in_cash`)."""
+    return law.in_cash(act_dues(session, impoundment, at, under_protest))
+
+
+def act_dues(session: Session, impoundment: Impoundment, at: datetime, under_protest: bool = False) -> law.Dues:
+    """The Act's figure for `dues_for`, to the paisa."""
     village = impoundment.village
     seizure_date = law.local_date(impoundment.seized_at, village.timezone)
     read = _schedules_read(session, impoundment, seizure_date)
     daily_rate = read[1] if read else daily_rate_on(session, village.id, impoundment.kind, seizure_date)
     release = impoundment.release
+    if impoundment.reason == "s185_3" and release is None:
+        return _reseizure_dues(session, impoundment, at)
     if release is not None:
         return law.dues(
             seized_at=impoundment.seized_at,
@@ -183,6 +191,16 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
         security_paise=security_per_head(session, impoundment),
         under_protest=under_protest,
 )
+
+
+def _reseizure_dues(session: Session, impoundment: Impoundment, at: datetime) -> law.Dues:
+    """§185(3)-(4): cattle seized again for want of the declaration are held for the security
+    the §189 scale asked at the protest release, and nothing else (law.reseizure_dues_paise)."""
+    first = session.get(Impoundment, impoundment.reseizure_of_id)
+    fee, rate, security = law.reseizure_dues_paise(security_per_head(session, first) if first else 0)
+    return law.dues(seized_at=impoundment.seized_at, at=max(at, impoundment.seized_at),
+                    tz=impoundment.village.timezone, pound_fee_paise=fee, daily_rate_paise=rate,
+                    security_paise=security)
 
 
 # An impoundment's village, pound, release and sale: many-to-one or one-to-one,

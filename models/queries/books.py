@@ -163,9 +163,14 @@ def movements(session: Session, pound: Pound, end: date) -> list[books.Movement]
             select(Release, Impoundment.receipt).join(Impoundment, Impoundment.id == Release.impoundment_id)
             .where(Impoundment.pound_id == pound.id, Release.released_at < high)):
         on = law.local_date(release.released_at, tz)
-        found += [books.Movement(on, "pound_fees", release.pound_fee_paise, receipt),
-                  books.Movement(on, "expenses", release.expenses_paise, receipt),
-                  books.Movement(on, "security_deposits", release.security_paise, receipt)]
+        if not release.by_court:   # §188(3): the seizer owes them; no money came into the pound
+            found += [books.Movement(on, "pound_fees", release.pound_fee_paise, receipt),
+                      books.Movement(on, "expenses", release.expenses_paise, receipt),
+                      books.Movement(on, "security_deposits", release.security_paise, receipt),
+                      books.Movement(on, books.ROUNDED_OFF, release.rounded_off_paise, receipt)]
+        if release.declared_at is not None and release.declared_at < high:   # §185(3)
+            found.append(books.Movement(law.local_date(release.declared_at, tz), "security_deposits",
+                                        release.declared_security_paise, receipt))
     for sale, receipt in session.execute(
             select(Sale, Impoundment.receipt).join(Impoundment, Impoundment.id == Sale.impoundment_id)
             .where(Impoundment.pound_id == pound.id, Sale.sold_at < high)):
@@ -174,7 +179,10 @@ def movements(session: Session, pound: Pound, end: date) -> list[books.Movement]
                   books.Movement(on, "sale_expenses", sale.sale_expenses_paise, receipt)]
         for moment, head in ((sale.surplus_paid_at, "surplus_paid"), (sale.surplus_to_fund_at, "village_fund_transfers")):
             if moment is not None and moment < high:
-                found.append(books.Movement(law.local_date(moment, tz), head, sale.surplus_paise, receipt))
+                # SPEC 12.4: paid out in whole rupees, rounded up; the paise beyond on a line of their own.
+                found += [books.Movement(law.local_date(moment, tz), head, sale.surplus_cash_paise, receipt),
+                          books.Movement(law.local_date(moment, tz), books.ROUNDED_OFF,
+                                         sale.surplus_cash_paise - sale.surplus_paise, receipt)]
     for deposit, receipt in session.execute(
             select(Deposit, Impoundment.receipt).join(Impoundment, Impoundment.id == Deposit.impoundment_id)
             .where(Impoundment.pound_id == pound.id)):
@@ -193,6 +201,11 @@ def _deposit_movements(deposit: Deposit, receipt: str, tz: str, high: datetime) 
     if deposit.status == "forfeited" and forfeited_at is not None and forfeited_at < high:
         found.append(books.Movement(law.local_date(forfeited_at, tz), "forfeitures_to_state",
                                     deposit.forfeited_paise, receipt))
+    if deposit.returned_at is not None and deposit.returned_at < high:
+        # §188(3): the forfeiture paid back on the day of the decision, an entry of its own that
+        # names the deposit it corrects; the forfeiture's day is never rewritten (SPEC 12.4).
+        found.append(books.Movement(law.local_date(deposit.returned_at, tz), "deposit_refunds",
+                                    deposit.returned_paise, f"{receipt} (forfeiture {deposit.id} returned)"))
     return found
 
 

@@ -75,6 +75,14 @@ class Impoundment(Base):
     # earlier, Form A (r.3): the register's serial, per pound per year of the local seizure date.
     register_year: Mapped[int | None] = mapped_column(Integer)
     register_serial: Mapped[int | None] = mapped_column(Integer)
+    # Why the animal is held: None for a straying (§184), "s185_3" for cattle delivered under
+    # protest and seized again for want of the declaration and security (§185(3)-(4)), which
+    # asks for the security alone and starts no new fee or auction clock (SPEC 12.5).
+    reason: Mapped[str | None] = mapped_column(String(16))
+    reseizure_of_id: Mapped[int | None] = mapped_column(ForeignKey("impoundments.id"))
+    # §188(3): the magistrate adjudged this occasion's seizure illegal. Not an earlier occasion
+    # for §189(1) nor an earlier offence for §183 (SPEC 12.5).
+    held_illegal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
 
     pound: Mapped[Pound] = relationship()
     village: Mapped[Village] = relationship()
@@ -132,6 +140,16 @@ class Release(Base):
     total_paise: Mapped[int] = mapped_column(Integer)
     # The dispatcher's protest reminders look for deadlines near today every minute.
     protest_deadline: Mapped[date | None] = mapped_column(Date, index=True)
+    # §188(3): released on the magistrate's order, nothing taken from the owner; the fee and the
+    # expenses (pound_fee_paise + expenses_paise) are owed by the seizer, not pound receipts.
+    by_court: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
+    seizer_owes_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # SPEC 12.4: the paise of the Act's figure not collected (each part rounded down to the rupee).
+    rounded_off_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # §185(3): the declaration made and the security deposited after a release under protest.
+    declared_on: Mapped[date | None] = mapped_column(Date)
+    declared_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    declared_security_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="release")
 
@@ -160,6 +178,11 @@ class Sale(Base):
     surplus_to_fund_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="sale")
+
+    @property
+    def surplus_cash_paise(self) -> int:
+        """SPEC 12.4: the surplus as paid out, rounded up to the rupee (the owner's favour)."""
+        return -(-self.surplus_paise // 100) * 100
 
 
 class Deposit(Base):
@@ -197,6 +220,10 @@ class Deposit(Base):
     refunded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     refunded_to_phone: Mapped[str | None] = mapped_column(String(20))
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # §188(3) after a settled forfeiture: what was forfeited is paid back to the owner, once, as
+    # an entry on the day of the decision; the forfeiture's own day is never rewritten (SPEC 12.4).
+    returned_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    returned_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index("ix_deposits_status_refund", "status", "refund_date"),)
 

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from handlers.pound import admin
 from handlers.pound import money
-from handlers.pound import records
+from handlers.pound import outcomes, records
 from handlers.errors import Refused
 from models.tables import Deposit, Impoundment, Village
 from sms_gateway.api import money_views
@@ -50,6 +50,19 @@ def put_complaint(id: str, body: schemas_money.ComplaintOutcomeIn):
     complaint = money.decide_complaint(session, impoundment, outcome=body.outcome, decided_on=body.decided_on,
                                        now=now(), compensation_paise=body.compensation_paise)
     return {**money_views.complaint_json(complaint), "deposits": money_views.deposits_json(session, impoundment)}
+
+
+@route("POST", "/impoundments/{id}/declaration",
+       "Record the declaration and security after a release under protest (§185(3))",
+       body=schemas_money.DeclarationIn, status=201)
+def post_declaration(id: str, body: schemas_money.DeclarationIn):
+    session = db()
+    impoundment = find_impoundment(session, parse_id(id))
+    release = outcomes.record_declaration(session, impoundment, declared_on=body.declared_on,
+                                          security_paise=body.security_paise, now=now())
+    return {"impoundment": impoundment.id, "declared_on": release.declared_on.isoformat(),
+            "security_paise": release.declared_security_paise,
+            "deposits": money_views.deposits_json(session, impoundment)}
 
 
 @route("POST", "/deposits/{id}/refund", "Refund a refundable security deposit on application (§189(2))",

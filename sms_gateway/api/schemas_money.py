@@ -36,3 +36,9 @@ class RefundIn(Body):
 class DepositsQuery(Body):
     status: DepositStatus | None = None
     village: str | None = Field(default=None, max_length=32)
+
+
+class DeclarationIn(Body):
+    """§185(3): the declaration of ownership and the security deposited after a protest release."""
+    declared_on: date
+    security_paise: int = Field(ge=0, le=10_000_000)

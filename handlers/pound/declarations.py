@@ -1,0 +1,37 @@
+"""§185(3) and SPEC 11.1's occasion, as the records read them: the animals of one occasion,
+the security a declaration asks, and the declaration a re-seized animal's release makes.
+Imports no record-changing module, so `records`, `outcomes` and the notices can all use it."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from models import law, queries
+from models.tables import Impoundment
+
+
+def occasion_of(session: Session, impoundment: Impoundment) -> list[Impoundment]:
+    """The animals of this seizure's occasion (owner, pound, local date: SPEC 11.1); a complaint
+    on any of them speaks for all. An unknown owner's animal is its own occasion."""
+    if impoundment.owner_id is None:
+        return [impoundment]
+    return list(session.scalars(select(Impoundment).where(
+        Impoundment.owner_id == impoundment.owner_id, Impoundment.pound_id == impoundment.pound_id,
+        Impoundment.seized_on == impoundment.seized_on, Impoundment.reason.is_(None)).order_by(Impoundment.id)))
+
+
+def security_required(session: Session, impoundment: Impoundment) -> int:
+    """§185(3) with §189(1): the security the scale asks for this animal's seizure, in whole
+    rupees as it changes hands (SPEC 12.4)."""
+    return law.collected([queries.security_per_head(session, impoundment)]).total_paise
+
+
+def declared_by_release(session: Session, impoundment: Impoundment, at: datetime, security_paise: int) -> None:
+    """§185(3): cattle seized again for want of the declaration come back once it is made and
+    the security deposited: that release records the declaration on the release under protest."""
+    first = session.get(Impoundment, impoundment.reseizure_of_id)
+    if first is not None and first.release is not None and first.release.declared_on is None:
+        first.release.declared_on = law.local_date(at, impoundment.village.timezone)
+        first.release.declared_at = at
