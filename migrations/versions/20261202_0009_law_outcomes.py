@@ -1,6 +1,6 @@
 """The Act's outcomes completed (SPEC 12.4, 12.5): §188(3) releases on the magistrate's order and
-seizures held illegal, §185(3) declarations and re-seizures, forfeitures paid back, and the paise
-that whole-rupee cash leaves over.
+seizures held illegal, §185(3) declarations and re-seizures, forfeitures paid back, the paise
+that whole-rupee cash leaves over, and §190's notification, head counts and police ranks.
 
 Revision ID: 0009law
 Revises: 0008
@@ -34,9 +34,19 @@ def upgrade() -> None:
     with op.batch_alter_table('deposits') as batch_op:
         batch_op.add_column(sa.Column('returned_paise', sa.Integer(), server_default=sa.text('0'), nullable=False))
         batch_op.add_column(sa.Column('returned_at', utc, nullable=True))
+    with op.batch_alter_table('removal_orders') as batch_op:
+        batch_op.add_column(sa.Column('notification_ref', sa.String(length=120), nullable=True))
+    with op.batch_alter_table('removal_order_owners') as batch_op:
+        batch_op.add_column(sa.Column('police_rank', sa.String(length=32), nullable=True))
+        batch_op.add_column(sa.Column('head_count', sa.Integer(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('removal_order_owners') as batch_op:
+        batch_op.drop_column('head_count')
+        batch_op.drop_column('police_rank')
+    with op.batch_alter_table('removal_orders') as batch_op:
+        batch_op.drop_column('notification_ref')
     with op.batch_alter_table('deposits') as batch_op:
         batch_op.drop_column('returned_at')
         batch_op.drop_column('returned_paise')
