@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from handlers.errors import Refused
 from models import law, queries
 from models.tables import Impoundment
 
@@ -28,10 +29,20 @@ def security_required(session: Session, impoundment: Impoundment) -> int:
     return law.collected([queries.security_per_head(session, impoundment)]).total_paise
 
 
-def declared_by_release(session: Session, impoundment: Impoundment, at: datetime, security_paise: int) -> None:
+def declared_by_release(session: Session, impoundment: Impoundment, at: datetime) -> None:
     """§185(3): cattle seized again for want of the declaration come back once it is made and
     the security deposited: that release records the declaration on the release under protest."""
+    if impoundment.reseizure_of_id is None:
+        return
     first = session.get(Impoundment, impoundment.reseizure_of_id)
     if first is not None and first.release is not None and first.release.declared_on is None:
         first.release.declared_on = law.local_date(at, impoundment.village.timezone)
         first.release.declared_at = at
+
+
+def check_sale(impoundment: Impoundment) -> None:
+    """§185(4): cattle seized again for want of the declaration are "sold by public auction by
+    such officer at such place and time ... as are referred to in section 186": they had no new
+    claim window, so they are sold only at an auction an official has fixed for them."""
+    if impoundment.reason is not None and impoundment.auction_fixed_at is None:
+        raise Refused("no_auction_fixed", "fix an auction first (section 185(4))", field="at", status=409)

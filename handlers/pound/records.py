@@ -271,8 +271,7 @@ def release(
     impoundment.closed_at = at
     if dues.security_paise:
         take_deposit(session, impoundment, dues.security_paise, at)
-    if impoundment.reseizure_of_id:
-        declarations.declared_by_release(session, impoundment, at, dues.security_paise)
+    declarations.declared_by_release(session, impoundment, at)   # §185(3): re-seized cattle only
     add_event(session, impoundment, "released", now, actor_phone, total_paise=dues.total_paise,
               under_protest=under_protest, released_at=at.isoformat())
     session.flush()
@@ -300,8 +299,7 @@ def sell(
     at = at or now
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
-    if impoundment.reason and not impoundment.auction_fixed_at:  # §185(4): at an auction fixed for it
-        raise Refused("no_auction_fixed", "fix an auction first (section 185(4))", field="at", status=409)
+    declarations.check_sale(impoundment)   # §185(4): re-seized cattle at an auction fixed for them
     if not law.sale_allowed(at, impoundment.auction_at):
         # SPEC 11.1: the sale is the published auction (§186(1)), never before it.
         raise Refused("before_auction", "the sale is the auction: not before the auction time", field="at",
