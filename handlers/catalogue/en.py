@@ -271,6 +271,10 @@ MESSAGES = {
     "count.person.one": "{count} person",
     "count.person.many": "{count} people",
     # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
+    "sms.sold_covers_rest": "The proceeds also paid {dues} for the owner's other {count} held: release them now (s.185(4)).",
+    "sms.sold_rest_held": "{count} more of the owner's held: {held_back} kept back for their dues. Sell only as many as needed (s.185(4)).",
+    "sms.find_forfeited": "Tag {tag} ({kind}) was forfeited to the State on a conviction on {date} (s.183(2)(b)): it is no longer held.",
+    "sms.err.keeper_unapproved": "You are not yet approved by the Taluka Development Officer (s.182(1)): you may record seizures, not release or sell. Nothing recorded.",
     "notice.complaint_upheld_held": "The court held the seizure of {kind} {tag} illegal (s.188(3)). Take it back from the pound: nothing to pay. The seizer pays the fees and expenses {fees} and compensation {comp}.",
     "notice.court_release_keeper": "Court order (s.188(3)): give {kind} {tag} (receipt {receipt}) back to the owner. Collect nothing: the seizer owes {fees}. Its auction is cancelled.",
     "notice.forfeiture_returned": "The seizure was held illegal (s.188(3)): {amount} of your deposit forfeited on {day} is paid back to you.",

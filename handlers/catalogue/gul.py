@@ -268,6 +268,10 @@ MESSAGES = {
     "missed.sms_item": "{tag} {kind} {pound}ma, bharvana {total}",
     "missed.sms_none": "Dabbo: aaje tamaru koi dhor dabbama nathi.",
     # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
+    "sms.sold_covers_rest": "Vechanni rakammathi malikna baki {count} dhorna {dues} pan bharaya: temne have chhodo (kalam 185(4)).",
+    "sms.sold_rest_held": "Malikna haji {count} dhor dabbama: temna lena mate {held_back} rokya. Jarur jetla j vecho (kalam 185(4)).",
+    "sms.find_forfeited": "Tag {tag} ({kind}) {date}e sajana hukamthi sarkarne japt (kalam 183(2)(b)): have dabbama nathi.",
+    "sms.err.keeper_unapproved": "Taluka vikas adhikarini manjuri haji nathi (kalam 182(1)): tame pakad nondhi shako, chhodi ke vechi nahi. Kai nondhayu nathi.",
     "notice.complaint_upheld_held": "Courte {kind} {tag}ni pakad gerkayde thervi (kalam 188(3)). Dabbamathi pachhu lai jao: kai bharvanu nathi. Fee-kharch {fees} ane valtar {comp} pakadnar chukavshe.",
     "notice.court_release_keeper": "Court no hukam (kalam 188(3)): {kind} {tag} (pahonch {receipt}) malikne pachhu aapo. Kai levanu nathi: {fees} pakadnar pase lena. Haraji rad.",
     "notice.forfeiture_returned": "Pakad gerkayde thari (kalam 188(3)): {day}e japt thayel tamari depositna {amount} tamne pachha chukvashe.",

@@ -334,9 +334,8 @@ def sell(
     add_event(session, impoundment, "sold", now, actor_phone, proceeds_paise=proceeds_paise,
               surplus_paise=record.surplus_paise, refused=refused, security_paise=security)
     session.flush()
-    if security:
-        take_deposit(session, impoundment, security, at, sale=record)
-        session.flush()
+    from handlers.pound import refusals   # it builds on this module: imported when a sale runs
+    refusals.after_refused_sale(session, impoundment, record, security, at, now)   # §185(4), §189
     notices.after_sale(session, impoundment, record, now)
     return record
 

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from handlers.pound import admin
 from handlers.pound import facts
-from handlers.pound import outcomes, records
+from handlers.pound import outcomes, records, refusals
 from handlers.catalogue.vocabulary import DECLARATION_WORDS
 from handlers.catalogue import counted_kind, day, days_text, kind_name, money, t, when
 from handlers.sms.commands import Command
@@ -115,11 +115,27 @@ def sold(session: Session, context: Context, command: Command) -> str:
         raise Refused(refused.code, refused.message, tag=label(impoundment),
                       claim_deadline=when(impoundment.claim_deadline, village.timezone),
                       auction_at=when(impoundment.auction_at, village.timezone))
-    return t(language, "sms.sold_refused" if sale.refused else "sms.sold", tag=label(impoundment),
+    reply = t(language, "sms.sold_refused" if sale.refused else "sms.sold", tag=label(impoundment),
              proceeds=money(language, sale.proceeds_paise),
              dues=money(language, sale.pound_fee_paise + sale.expenses_paise),
              security=money(language, sale.security_paise),
              surplus=money(language, sale.surplus_paise), surplus_deadline=day(sale.surplus_deadline))
+    return reply + _rest_of_occasion(session, language, impoundment, sale)
+
+
+def _rest_of_occasion(session: Session, language: str, impoundment: Impoundment, sale) -> str:
+    """§185(4): after a refused sale, how many of the owner's animals the proceeds paid for (to
+    release now), or how many are still held with the surplus held back for them."""
+    if not sale.refused:
+        return ""
+    released = refusals.released_by(session, sale)
+    if released:
+        paid = sum(queries.dues_for(session, session.get(Impoundment, i), sale.sold_at).total_paise for i in released)
+        return " " + t(language, "sms.sold_covers_rest", count=len(released), dues=money(language, paid))
+    held = refusals.still_held(session, impoundment)
+    if held:
+        return " " + t(language, "sms.sold_rest_held", count=held, held_back=money(language, sale.held_back_paise))
+    return ""
 
 
 def list_pound(session: Session, context: Context, command: Command) -> str:

@@ -31,6 +31,12 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('declared_at', utc, nullable=True))
         batch_op.add_column(sa.Column('declared_security_paise', sa.Integer(), server_default=sa.text('0'),
                                       nullable=False))
+    with op.batch_alter_table('sales') as batch_op:
+        batch_op.add_column(sa.Column('held_back_paise', sa.Integer(), server_default=sa.text('0'), nullable=False))
+        batch_op.add_column(sa.Column('surplus_accepted_by', sa.String(length=20), nullable=True))
+    with op.batch_alter_table('releases') as batch_op:
+        batch_op.add_column(sa.Column('paid_by_sale_id', sa.Integer(), nullable=True))
+        batch_op.create_foreign_key('fk_releases_paid_by_sale', 'sales', ['paid_by_sale_id'], ['id'])
     with op.batch_alter_table('deposits') as batch_op:
         batch_op.add_column(sa.Column('returned_paise', sa.Integer(), server_default=sa.text('0'), nullable=False))
         batch_op.add_column(sa.Column('returned_at', utc, nullable=True))
@@ -42,6 +48,12 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('releases') as batch_op:
+        batch_op.drop_constraint('fk_releases_paid_by_sale', type_='foreignkey')
+        batch_op.drop_column('paid_by_sale_id')
+    with op.batch_alter_table('sales') as batch_op:
+        batch_op.drop_column('surplus_accepted_by')
+        batch_op.drop_column('held_back_paise')
     with op.batch_alter_table('removal_order_owners') as batch_op:
         batch_op.drop_column('head_count')
         batch_op.drop_column('police_rank')

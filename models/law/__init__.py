@@ -34,6 +34,7 @@ from models.law.outcomes import (
     counts_as_occasion,
     court_release,
     forfeiture_to_return,
+    proceeds_cover,
     reseizure_dues_paise,
     security_due_from,
 )
@@ -80,6 +81,6 @@ __all__ = [
     # SPEC 12.4: whole-rupee cash
     "Cash", "collected", "in_cash", "paid_out", "rate_text",
     # §188(3), §185(3): what a finding and the four weeks change
-    "CourtRelease", "counts_as_occasion", "court_release", "forfeiture_to_return", "reseizure_dues_paise",
+    "CourtRelease", "counts_as_occasion", "court_release", "forfeiture_to_return", "proceeds_cover", "reseizure_dues_paise",
     "security_due_from",
 ]

@@ -59,3 +59,13 @@ def reseizure_dues_paise(security_paise: int) -> tuple[int, int, int]:
     that security alone: the fee and the expenses were deposited at the protest release, so
     (pound fee, expenses, security) = (0, 0, the security the §189 scale asked then)."""
     return 0, 0, _non_negative("security_paise", security_paise)
+
+
+def proceeds_cover(available_paise: int, still_owed_paise: list[int]) -> tuple[bool, int]:
+    """§185(4): "as many of them as may be necessary shall be sold": what a refused sale leaves
+    after its own dues (with what earlier sales of the occasion held back) against what the
+    owner's other animals still held owe. (True, the owner's surplus) once it covers them all,
+    so no more are sold; else (False, what is still owed beyond it)."""
+    owed = sum(_non_negative("owed", amount) for amount in still_owed_paise)
+    available = _non_negative("available_paise", available_paise)
+    return (True, available - owed) if available >= owed else (False, owed - available)

@@ -163,7 +163,8 @@ def movements(session: Session, pound: Pound, end: date) -> list[books.Movement]
             select(Release, Impoundment.receipt).join(Impoundment, Impoundment.id == Release.impoundment_id)
             .where(Impoundment.pound_id == pound.id, Release.released_at < high)):
         on = law.local_date(release.released_at, tz)
-        if not release.by_court:   # §188(3): the seizer owes them; no money came into the pound
+        # §188(3): the seizer owes them; §185(4): paid from a sale's proceeds, already received.
+        if not release.by_court and release.paid_by_sale_id is None:
             found += [books.Movement(on, "pound_fees", release.pound_fee_paise, receipt),
                       books.Movement(on, "expenses", release.expenses_paise, receipt),
                       books.Movement(on, "security_deposits", release.security_paise, receipt),

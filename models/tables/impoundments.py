@@ -150,6 +150,9 @@ class Release(Base):
     declared_on: Mapped[date | None] = mapped_column(Date)
     declared_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     declared_security_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # §185(4): released because a refused sale of the occasion covered its dues (not cash received
+    # at the gate: the money is in that sale's proceeds).
+    paid_by_sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"))
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="release")
 
@@ -176,6 +179,11 @@ class Sale(Base):
     surplus_paid_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     surplus_paid_to_phone: Mapped[str | None] = mapped_column(String(20))
     surplus_to_fund_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # §185(4): the part of a refused sale's surplus held back to cover the owner's other animals
+    # of the occasion still held (handlers.pound.refusals); 0 once they are covered.
+    held_back_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # §186(1): the officer the panchayat authorised to accept the proof of ownership.
+    surplus_accepted_by: Mapped[str | None] = mapped_column(String(20))
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="sale")
 

@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from handlers.pound import admin
 from handlers.notices import broadcasts
-from handlers.pound import outcomes, records
+from handlers.pound import outcomes, records, refusals
 from handlers.errors import Refused
 from models import queries
 from models.db import read_only
@@ -126,7 +126,10 @@ def post_sale(id: str, body: schemas.SaleIn):
     sale = records.sell(session, impoundment, proceeds_paise=body.proceeds_paise, now=now(), at=body.at,
                         sale_expenses_paise=body.sale_expenses_paise, buyer_phone=buyer, refused=body.refused)
     return {"impoundment": impoundment.id, **sale_json(sale, impoundment.village.timezone),
-            "deposits": money_views.deposits_json(session, impoundment)}
+            "deposits": money_views.deposits_json(session, impoundment),
+            # §185(4): the owner's other animals this sale paid for, and how many are still held.
+            "released_with_sale": refusals.released_by(session, sale),
+            "still_held": refusals.still_held(session, impoundment), "held_back_paise": sale.held_back_paise}
 
 
 # --- messages -----------------------------------------------------------------
