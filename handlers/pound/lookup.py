@@ -19,7 +19,7 @@ from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.sms.replies import Context, fit_list, short
 from models import queries
-from models.law import local_date
+from models.law import FORFEITED_ON_CONVICTION, local_date
 from models.tables import Impoundment, Village
 
 # Animals read for AUCTIONS: far more than one SMS can list, so the counts are whole.
@@ -53,6 +53,8 @@ def describe(session: Session, language: str, impoundment: Impoundment, now: dat
     kind = kind_name(language, status.kind)
     if status.status == "released":
         return t(language, "sms.find_released", tag=status.number, kind=kind, date=when(status.released_at, tz))
+    if status.status == FORFEITED_ON_CONVICTION:   # §183(2)(b)
+        return t(language, "sms.find_forfeited", tag=status.number, kind=kind, date=when(impoundment.closed_at, tz))
     if status.status == "sold":
         return t(language, "sms.find_sold", tag=status.number, kind=kind, date=when(status.sold_at, tz),
                  surplus=money(language, status.surplus_paise), surplus_deadline=day(status.surplus_deadline))

@@ -18,6 +18,7 @@ from handlers.pound import records
 from handlers.pound.declarations import occasion_of, security_required
 from handlers.pound.records import add_event, take_deposit
 from models import law, queries
+from models.phones import normalise_phone
 from models.tables import Deposit, Impoundment, Person, Release, Seizure
 
 RESEIZURE = "s185_3"
@@ -71,6 +72,38 @@ def return_forfeiture(session: Session, deposit: Deposit, now: datetime) -> int:
     session.flush()
     outcome_notices.after_forfeiture_returned(session, deposit, amount, now)
     return amount
+
+
+# ---------------------------------------------------------------- §183(2)(b), §186(1)
+
+
+def forfeit_on_conviction(session: Session, impoundment: Impoundment, *, convicted_on: date, now: datetime,
+                          court: str | None = None) -> Impoundment:
+    """§183(2)(b): "the cattle in respect of which the accused is convicted shall be forfeited to the
+    State Government": the animal leaves the pound to the State, nothing is collected from the
+    owner, and no auction follows (its notices are dropped at send time: it is no longer held)."""
+    if impoundment.status != "impounded":
+        raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
+    tz = impoundment.village.timezone
+    if convicted_on < impoundment.seized_on or convicted_on > law.local_date(now, tz):
+        raise Refused("bad_convicted_on", "convicted_on must lie between the seizure and today", field="convicted_on")
+    impoundment.status, impoundment.closed_at = law.FORFEITED_ON_CONVICTION, now
+    impoundment.auction_fixed_at = impoundment.auction_place = None
+    add_event(session, impoundment, "forfeited_on_conviction", now, convicted_on=convicted_on.isoformat(), court=court)
+    session.flush()
+    return impoundment
+
+
+def authorised_officer(session: Session, impoundment: Impoundment, phone: str | None) -> str | None:
+    """§186(1): proof of ownership is made "to the satisfaction of such officer as the panchayat
+    authorises": when named, an official of the impoundment's village."""
+    if not phone:
+        return None
+    officer = queries.person_by_phone(session, normalise_phone(phone, impoundment.village.country) or "")
+    if officer is None or officer.role != "official" or officer.village_id != impoundment.village_id:
+        raise Refused("not_authorised_officer", "accepted_by is not an official of this village (section 186(1))",
+                      field="accepted_by", status=422)
+    return officer.phone
 
 
 # ---------------------------------------------------------------- §185(3): declaration and security

@@ -19,6 +19,9 @@ depends_on = None
 def upgrade() -> None:
     utc = models.db.UTCDateTime(timezone=True)
     with op.batch_alter_table('impoundments') as batch_op:
+        # §183(2)(b): room for "forfeited_on_conviction".
+        batch_op.alter_column('status', type_=sa.String(length=24), existing_type=sa.String(length=10),
+                              existing_nullable=False)
         batch_op.add_column(sa.Column('reason', sa.String(length=16), nullable=True))
         batch_op.add_column(sa.Column('reseizure_of_id', sa.Integer(), nullable=True))
         batch_op.add_column(sa.Column('held_illegal', sa.Boolean(), server_default=sa.text('false'), nullable=False))
@@ -71,3 +74,5 @@ def downgrade() -> None:
         batch_op.drop_column('held_illegal')
         batch_op.drop_column('reseizure_of_id')
         batch_op.drop_column('reason')
+        batch_op.alter_column('status', type_=sa.String(length=10), existing_type=sa.String(length=24),
+                              existing_nullable=False)

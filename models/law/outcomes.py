@@ -9,6 +9,9 @@ from datetime import date
 
 from models.law.units import _non_negative
 
+# §183(2)(b): the state of an impoundment whose cattle were forfeited to the State on a conviction.
+FORFEITED_ON_CONVICTION = "forfeited_on_conviction"
+
 
 @dataclass(frozen=True)
 class CourtRelease:

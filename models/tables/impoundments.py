@@ -22,7 +22,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from models.db import Base, UTCDateTime
 from models.tables.places import Person, Pound, Village
 
-IMPOUNDMENT_STATUSES = ("impounded", "released", "sold")
+IMPOUNDMENT_STATUSES = ("impounded", "released", "sold", "forfeited_on_conviction")
 # §189(2), SPEC 11.1: held → forfeit_pending → forfeited | held; held → refundable → refunded.
 DEPOSIT_STATUSES = ("held", "forfeit_pending", "forfeited", "refundable", "refunded")
 COMPLAINT_OUTCOMES = ("upheld", "dismissed")
@@ -63,7 +63,7 @@ class Impoundment(Base):
     seized_at: Mapped[datetime] = mapped_column(UTCDateTime)
     # The local date of seizure: with owner and pound, SPEC 11.1's "one occasion" (§189(1)).
     seized_on: Mapped[date] = mapped_column(Date)
-    status: Mapped[str] = mapped_column(String(10), default="impounded")
+    status: Mapped[str] = mapped_column(String(24), default="impounded")
     claim_deadline: Mapped[datetime] = mapped_column(UTCDateTime)
     auction_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
     # An auction an official fixed (AUCTION command); auction_at honours it when later.

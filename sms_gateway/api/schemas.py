@@ -120,7 +120,7 @@ class BroadcastIn(Body):
 
 class ImpoundmentQuery(Body):
     pound: str | None = None
-    status: Literal["impounded", "released", "sold"] | None = None
+    status: Literal["impounded", "released", "sold", "forfeited_on_conviction"] | None = None
     tag: str | None = None
 
 
