@@ -271,6 +271,7 @@ MESSAGES = {
     "count.person.one": "{count} person",
     "count.person.many": "{count} people",
     # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
+    "ussd.refused.keeper_unapproved": "Not recorded: no TDO approval yet (s.182(1)). You may record seizures only.",
     "sms.sold_covers_rest": "The proceeds also paid {dues} for the owner's other {count} held: release them now (s.185(4)).",
     "sms.sold_rest_held": "{count} more of the owner's held: {held_back} kept back for their dues. Sell only as many as needed (s.185(4)).",
     "sms.find_forfeited": "Tag {tag} ({kind}) was forfeited to the State on a conviction on {date} (s.183(2)(b)): it is no longer held.",

@@ -272,6 +272,7 @@ MESSAGES = {
     "count.person.one": "{count} વ્યક્તિ",
     "count.person.many": "{count} લોકો",
     # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
+    "ussd.refused.keeper_unapproved": "નોંધાયું નથી: TDOની મંજૂરી હજી નથી (કલમ 182(1)). ફક્ત પકડ નોંધી શકો.",
     "sms.sold_covers_rest": "વેચાણની રકમમાંથી માલિકના બાકી {count} ઢોરના {dues} પણ ભરાયા: તેમને હવે છોડો (કલમ 185(4)).",
     "sms.sold_rest_held": "માલિકના હજી {count} ઢોર ડબ્બામાં: તેમના લેણા માટે {held_back} રોક્યા. જરૂર જેટલા જ વેચો (કલમ 185(4)).",
     "sms.find_forfeited": "ટેગ {tag} ({kind}) {date}એ સજાના હુકમથી સરકારને જપ્ત (કલમ 183(2)(b)): હવે ડબ્બામાં નથી.",

@@ -271,6 +271,7 @@ MESSAGES = {
     "count.person.one": "{count} व्यक्ति",
     "count.person.many": "{count} लोग",
     # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
+    "ussd.refused.keeper_unapproved": "दर्ज नहीं: TDO की मंजूरी अभी नहीं (धारा 182(1)). केवल पकड़ दर्ज कर सकते हैं.",
     "sms.sold_covers_rest": "बिक्री की राशि से मालिक के बाकी {count} पशुओं के {dues} भी भरे गए: उन्हें अब छोड़ें (धारा 185(4)).",
     "sms.sold_rest_held": "मालिक के {count} और पशु रोके गए: उनके बकाये के लिए {held_back} रोका. जितने जरूरी उतने ही बेचें (धारा 185(4)).",
     "sms.find_forfeited": "टैग {tag} ({kind}) {date} को दोषसिद्धि पर सरकार को जब्त (धारा 183(2)(b)): अब कांजी हाउस में नहीं.",

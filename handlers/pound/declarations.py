@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from handlers.errors import Refused
+from handlers.pound import approvals
 from models import law, queries
 from models.tables import Impoundment
 
@@ -40,9 +41,10 @@ def declared_by_release(session: Session, impoundment: Impoundment, at: datetime
         first.release.declared_at = at
 
 
-def check_sale(impoundment: Impoundment) -> None:
-    """§185(4): cattle seized again for want of the declaration are "sold by public auction by
+def check_sale(session: Session, impoundment: Impoundment, actor_phone: str | None, at: datetime) -> None:
+    """§182(1): not by a keeper without the TDO's approval (handlers.pound.approvals). §185(4): cattle seized again for want of the declaration are "sold by public auction by
     such officer at such place and time ... as are referred to in section 186": they had no new
     claim window, so they are sold only at an auction an official has fixed for them."""
+    approvals.require_approved_keeper(session, impoundment, actor_phone, at)
     if impoundment.reason is not None and impoundment.auction_fixed_at is None:
         raise Refused("no_auction_fixed", "fix an auction first (section 185(4))", field="at", status=409)

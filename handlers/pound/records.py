@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from handlers import notices
-from handlers.pound import declarations, register
+from handlers.pound import approvals, declarations, register
 from handlers.catalogue import when
 from handlers.errors import Refused
 from models import law, queries
@@ -250,6 +250,7 @@ def release(
         raise Refused("before_seizure", "release time is before the seizure", field="at")
     if at > now + FUTURE_TOLERANCE:
         raise Refused("future_release", "release time lies in the future", field="at")
+    approvals.require_approved_keeper(session, impoundment, actor_phone, at)   # §182(1)
     if owner is not None:
         identify_owner(session, impoundment, owner, now)
     dues = queries.dues_for(session, impoundment, at, under_protest=under_protest)
@@ -299,7 +300,7 @@ def sell(
     at = at or now
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
-    declarations.check_sale(impoundment)   # §185(4): re-seized cattle at an auction fixed for them
+    declarations.check_sale(session, impoundment, actor_phone, at)   # §182(1) keeper approved; §185(4)
     if not law.sale_allowed(at, impoundment.auction_at):
         # SPEC 11.1: the sale is the published auction (§186(1)), never before it.
         raise Refused("before_auction", "the sale is the auction: not before the auction time", field="at",

@@ -32,6 +32,12 @@ POLICE_RANKS = ("constable", "head_constable", "assistant_sub_inspector", "sub_i
 NON_RESIDENT_MIN_HEAD = 21
 
 
+def keeper_may_dispose(approved_on: date | None, on: date) -> bool:
+    """§182(1): keepers are persons "approved by the Taluka Development Officer": one whose approval
+    is on record by the day may release and sell (a seizure is recorded either way)."""
+    return approved_on is not None and approved_on <= on
+
+
 def may_be_ordered(kind: str, head_count: int) -> bool:
     """§190(1): (a) a resident owner removes "dry or useless cattle belonging to him": an owner with
     no cattle has nothing to remove; (b) a non-resident only when he owns more than twenty head."""

@@ -28,7 +28,7 @@ def khed(api):
     api.post("/people/9825000100/animals", {"tag": "111122224444", "kind": "cow"})
     api.post("/people/9825000100/animals", {"tag": "111122225555", "kind": "cow"})
     api.post("/people", {"phone": "9825000200", "name": "Keeper", "role": "keeper", "village": "KHED",
-                         "pound": "KHED-1"})
+                         "pound": "KHED-1", "approved_on": "2026-01-01", "approval_ref": "TDO/KHED/1"})
     return api
 
 

@@ -46,7 +46,8 @@ def _village(api, n: int) -> tuple[str, str, list[str]]:
     for tag in tags[:4]:
         api.post(f"/people/{owner}/animals", {"tag": tag, "kind": "cow"})
     api.post("/people", {"phone": keeper, "name": "Keeper", "role": "keeper", "village": code,
-                         "pound": f"{code}-1", "language": "en"})
+                         "pound": f"{code}-1", "language": "en", "approved_on": "2026-01-01",
+                         "approval_ref": "TDO/1"})
     return keeper, owner, tags
 
 

@@ -119,14 +119,17 @@ def test_the_police_may_not_buy_at_the_auction(officers, api, clock):
 
 
 def test_keepers_without_the_tdos_approval_are_flagged_in_get_people(world, api):
+    for phone in ("+919825000061", "+919825000062"):
+        api.post("/people", json={"phone": phone, "role": "keeper", "village": "AMBA", "pound": "AMBA-1"})
     keepers = {p["phone"]: p for p in api.get("/people?role=keeper").get_json()["people"]}
-    assert keepers["+919825000001"]["approved"] is False
-    response = api.put("/people/+919825000001/approval", json={"approved_on": "2026-04-02",
+    assert keepers["+919825000061"]["approved"] is False
+    assert keepers["+919825000001"]["approved"] is True   # the demo's sample approval
+    response = api.put("/people/+919825000061/approval", json={"approved_on": "2026-04-02",
                                                                "approval_ref": "TDO/DANTA/14"})
     assert response.status_code == 200
     keepers = {p["phone"]: p for p in api.get("/people?role=keeper").get_json()["people"]}
-    assert (keepers["+919825000001"]["approved"], keepers["+919825000001"]["approval_ref"]) == (True, "TDO/DANTA/14")
-    assert keepers["+919825000002"]["approved"] is False
+    assert (keepers["+919825000061"]["approved"], keepers["+919825000061"]["approval_ref"]) == (True, "TDO/DANTA/14")
+    assert keepers["+919825000062"]["approved"] is False
 
 
 def test_only_a_keeper_is_approved_by_the_tdo(world, api):

@@ -47,7 +47,7 @@ def make_dhol(api, *, forfeit_percent: int = 100, notified_from: str | None = No
         api.post("/people/9825000400/animals", {"tag": tag, "kind": "cow"})
     api.post("/people/9825000400/animals", {"tag": BUFFALO, "kind": "buffalo"})
     api.post("/people", {"phone": KEEPER, "name": "Keeper", "role": "keeper", "village": "DHOL",
-                         "pound": "DHOL-1", "language": "en"})
+                         "pound": "DHOL-1", "language": "en", "approved_on": "2026-01-01", "approval_ref": "TDO/1"})
 
 
 def impound(api, **body) -> dict:
