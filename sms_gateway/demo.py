@@ -83,7 +83,8 @@ def load(session: Session, now: datetime) -> str:
         village = queries.village_by_code(session, code) or admin.create_village(
             session, code=code, name=name, taluka=taluka, district=district, security_notified=notified, now=now,
             names=NAMES.get(code))
-        admin.set_daily_rates(session, village, SAMPLE_DAILY_RATES, SCHEDULES_FROM)
+        admin.set_daily_rates(session, village, SAMPLE_DAILY_RATES, SCHEDULES_FROM,
+                              approval_ref=f"SAMPLE/DP/{code}/1")   # §187(2): only approved rates are charged
         if notified:
             admin.set_security_scale(session, village, SAMPLE_SECURITY_SCALE, SCHEDULES_FROM)
     for code, village_code, name in POUNDS:

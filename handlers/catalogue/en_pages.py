@@ -337,4 +337,7 @@ MESSAGES = {
     "dash.imp_register_serial": "Register entry {entry}",
     "dash.signin_staff": "Panchayat official or pound keeper",
     "dash.signin_staff_hint": "A 6-digit code comes by SMS if the number is registered as a panchayat official or a pound keeper. It works once, for 10 minutes.",
+    # law: §187(2) rates not charged until approved (SPEC 12.5)
+    "dash.form_rate_approval": "District Panchayat's approval (s.187(2)); without it the rate is not charged",
+    "page.rates_not_charged": "Not charged until the District Panchayat approves (s.187(2)): new daily rate for {rates}; the approved rate before it applies.",
 }

@@ -28,8 +28,11 @@ from models.tables import (
 # parameters, at import: building a select() and its cache key on every call
 # cost more CPU than PostgreSQL spends answering it.
 _POUND_FEES = select(PoundFee.effective_from, PoundFee.amount_paise).where(PoundFee.kind == bindparam("kind"))
+# §187(2): rates "fixed by the panchayat with previous approval of the District Panchayat": a
+# version without its approval on record is not charged; the approved one before it applies.
 _DAILY_RATES = select(DailyRate.effective_from, DailyRate.amount_paise).where(
-    DailyRate.village_id == bindparam("village_id"), DailyRate.kind == bindparam("kind"))
+    DailyRate.village_id == bindparam("village_id"), DailyRate.kind == bindparam("kind"),
+    DailyRate.approval_ref.is_not(None))
 # The version of the scale in force: its date is a subquery, so one round trip.
 _SECURITY_SCALE = (
     select(SecurityScaleRow)
@@ -57,7 +60,7 @@ _FEE_IN_FORCE = literal_column(
 _RATE_IN_FORCE = literal_column(
     "(SELECT r.amount_paise FROM daily_rates r WHERE r.village_id = impoundments.village_id "
     f"AND r.kind = impoundments.kind AND r.effective_from <= {_SEIZURE_DATE_SQL} "
-    "ORDER BY r.effective_from DESC LIMIT 1)")
+    "AND r.approval_ref IS NOT NULL ORDER BY r.effective_from DESC LIMIT 1)")
 # session.info: {(impoundment id, seizure date): (fee, rate), ("scale", village id, date): rows}
 _SCHEDULES_READ = "dabbo.schedules_read"
 _SCHEDULE_TABLES = (PoundFee, DailyRate, SecurityScaleRow)

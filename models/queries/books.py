@@ -6,7 +6,7 @@ recorded.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -132,6 +132,8 @@ class FeeList:
     on: date
     kinds: list[KindRates]
     security: list[law.ScaleRow]   # empty where §189 is not notified
+    # §187(2): newer rate versions not charged because the District Panchayat's approval is missing.
+    unapproved: list[KindRates] = field(default_factory=list)
 
 
 def fee_list(session: Session, village: Village, on: date) -> FeeList:
@@ -139,13 +141,16 @@ def fee_list(session: Session, village: Village, on: date) -> FeeList:
     (§189(1)) in force in `village` on `on`, every kind in the Act's order."""
     rates = session.execute(select(DailyRate.kind, DailyRate.effective_from, DailyRate.amount_paise,
                                    DailyRate.approval_ref).where(DailyRate.village_id == village.id)).all()
-    kinds = []
+    kinds, unapproved = [], []
     for kind in law.KINDS:
         versions = [(effective, (amount, ref)) for k, effective, amount, ref in rates if k == kind]
-        amount, ref = law.in_force(versions, on) or (0, None)
+        amount, ref = law.in_force([v for v in versions if v[1][1]], on) or (0, None)   # §187(2): approved
         kinds.append(KindRates(kind, queries.pound_fee_on(session, kind, on), amount, ref))
+        newest = law.in_force(versions, on)
+        if newest is not None and newest[1] is None:
+            unapproved.append(KindRates(kind, 0, newest[0], None))
     security = queries.security_scale_on(session, village.id, on) if village.security_notified else []
-    return FeeList(village=village, on=on, kinds=kinds, security=security)
+    return FeeList(village=village, on=on, kinds=kinds, security=security, unapproved=unapproved)
 
 
 # --- Form B: the money that moved (r.4) -------------------------------------------------

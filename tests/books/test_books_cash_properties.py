@@ -36,7 +36,8 @@ def _village(api, n: int) -> tuple[str, str, list[str]]:
                            "language": "en"})
     api.post(f"/villages/{code}/pounds", {"code": f"{code}-1", "name": "Cash pound"})
     api.put("/kinds/cow/pound-fee", {"amount_paise": 2550, "effective_from": "2026-01-01"})
-    api.put(f"/villages/{code}/daily-rates", {"rates": {"cow": 3750}, "effective_from": "2026-01-01"})
+    api.put(f"/villages/{code}/daily-rates", {"rates": {"cow": 3750}, "effective_from": "2026-01-01",
+                                                 "approval_ref": "DP/1"})
     api.put(f"/villages/{code}/security-scale", {"effective_from": "2026-01-01", "rows": [
         {"min_head": 1, "max_head": 1, "min_times": 1, "max_times": 1, "per_head_paise": 17525},
         {"min_head": 2, "max_head": None, "min_times": 1, "max_times": 1, "per_head_paise": 15050},

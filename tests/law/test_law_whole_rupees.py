@@ -14,7 +14,8 @@ from tests.law.money_support import COW1, COW2, COW3, KEEPER, OWNER, impound, is
 def dhol(api, app):
     make_dhol(api)
     api.put("/kinds/cow/pound-fee", {"amount_paise": 2550, "effective_from": "2026-11-15"})
-    api.put("/villages/DHOL/daily-rates", {"rates": {"cow": 3750, "buffalo": 5000}, "effective_from": "2026-11-15"})
+    api.put("/villages/DHOL/daily-rates", {"rates": {"cow": 3750, "buffalo": 5000}, "effective_from": "2026-11-15",
+                                           "approval_ref": "DP/DHOL/2"})
     return api
 
 
