@@ -337,6 +337,15 @@ MESSAGES = {
     "dash.imp_register_serial": "रजिस्टर प्रविष्टि {entry}",
     "dash.signin_staff": "पंचायत अधिकारी या कांजी हाउस रक्षक",
     "dash.signin_staff_hint": "नंबर पंचायत अधिकारी या कांजी हाउस रक्षक के रूप में पंजीकृत हो तो SMS से 6 अंकों का कोड आएगा। यह एक ही बार, 10 मिनट तक चलता है।",
+    # law: the dashboard's words for the Act's outcomes (SPEC 12.5)
+    "dash.event_released_by_court": "मजिस्ट्रेट के आदेश से छोड़ा, कुछ नहीं देना; शुल्क पकड़ने वाला देगा (धारा 188(3))",
+    "dash.event_forfeiture_returned": "जब्त जमानत लौटाई (धारा 188(3))",
+    "dash.event_seized_for_declaration": "घोषणा-पत्र और जमानत के लिए फिर पकड़ा (धारा 185(3))",
+    "dash.event_declaration_made": "घोषणा-पत्र भरा, जमानत जमा (धारा 185(3))",
+    "dash.event_forfeited_on_conviction": "दोषसिद्धि पर सरकार को जब्त (धारा 183(2)(b))",
+    "dash.event_sale_held_back": "मालिक के अन्य पशुओं के लिए बची राशि रोकी (धारा 185(4))",
+    "dash.event_sale_covers_the_rest": "बिक्री से मालिक के अन्य पशुओं का बकाया भरा: छोड़े (धारा 185(4))",
+    "dash.event_released_paid_by_sale": "दूसरे पशु की बिक्री से भुगतान, छोड़ा (धारा 185(4))",
     # law: §187(2) rates not charged until approved (SPEC 12.5)
     "dash.form_rate_approval": "जिला पंचायत की स्वीकृति (धारा 187(2)); इसके बिना दर नहीं ली जाती",
     "page.rates_not_charged": "जिला पंचायत की स्वीकृति तक नहीं ली जाती (धारा 187(2)): {rates} की नई प्रतिदिन दर; पहले की स्वीकृत दर लागू.",
