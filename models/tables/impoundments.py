@@ -19,6 +19,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from models import law
 from models.db import Base, UTCDateTime
 from models.tables.places import Person, Pound, Village
 
@@ -190,7 +191,7 @@ class Sale(Base):
     @property
     def surplus_cash_paise(self) -> int:
         """SPEC 12.4: the surplus as paid out, rounded up to the rupee (the owner's favour)."""
-        return -(-self.surplus_paise // 100) * 100
+        return law.paid_out(self.surplus_paise).total_paise
 
 
 class Deposit(Base):
