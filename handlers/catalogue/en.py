@@ -273,7 +273,7 @@ MESSAGES = {
     # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
     "ussd.refused.keeper_unapproved": "Not recorded: no TDO approval yet (s.182(1)). You may record seizures only.",
     "sms.sold_covers_rest": "The proceeds also paid {dues} for the owner's other {count} held: release them now (s.185(4)).",
-    "sms.sold_rest_held": "{count} more of the owner's held: {held_back} kept back for their dues. Sell only as many as needed (s.185(4)).",
+    "sms.sold_rest_held": "{count} more of the owner's held: {amount} kept back for their dues. Sell only as many as needed (s.185(4)).",
     "sms.find_forfeited": "Tag {tag} ({kind}) was forfeited to the State on a conviction on {date} (s.183(2)(b)): it is no longer held.",
     "sms.err.keeper_unapproved": "You are not yet approved by the Taluka Development Officer (s.182(1)): you may record seizures, not release or sell. Nothing recorded.",
     "notice.complaint_upheld_held": "The court held the seizure of {kind} {tag} illegal (s.188(3)). Take it back from the pound: nothing to pay. The seizer pays the fees and expenses {fees} and compensation {comp}.",

@@ -270,7 +270,7 @@ MESSAGES = {
     # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
     "ussd.refused.keeper_unapproved": "Nondhayu nathi: TDOni manjuri haji nathi (kalam 182(1)). Fakt pakad nondhi shako.",
     "sms.sold_covers_rest": "Vechanni rakammathi malikna baki {count} dhorna {dues} pan bharaya: temne have chhodo (kalam 185(4)).",
-    "sms.sold_rest_held": "Malikna haji {count} dhor dabbama: temna lena mate {held_back} rokya. Jarur jetla j vecho (kalam 185(4)).",
+    "sms.sold_rest_held": "Malikna haji {count} dhor dabbama: temna lena mate {amount} rokya. Jarur jetla j vecho (kalam 185(4)).",
     "sms.find_forfeited": "Tag {tag} ({kind}) {date}e sajana hukamthi sarkarne japt (kalam 183(2)(b)): have dabbama nathi.",
     "sms.err.keeper_unapproved": "Taluka vikas adhikarini manjuri haji nathi (kalam 182(1)): tame pakad nondhi shako, chhodi ke vechi nahi. Kai nondhayu nathi.",
     "notice.complaint_upheld_held": "Courte {kind} {tag}ni pakad gerkayde thervi (kalam 188(3)). Dabbamathi pachhu lai jao: kai bharvanu nathi. Fee-kharch {fees} ane valtar {comp} pakadnar chukavshe.",

@@ -134,7 +134,7 @@ def _rest_of_occasion(session: Session, language: str, impoundment: Impoundment,
         return " " + t(language, "sms.sold_covers_rest", count=len(released), dues=money(language, paid))
     held = refusals.still_held(session, impoundment)
     if held:
-        return " " + t(language, "sms.sold_rest_held", count=held, held_back=money(language, sale.held_back_paise))
+        return " " + t(language, "sms.sold_rest_held", count=held, amount=money(language, sale.held_back_paise))
     return ""
 
 
