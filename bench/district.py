@@ -182,10 +182,11 @@ FROM generate_series(1, {VILLAGES}) g"""),
 INSERT INTO pound_fees (kind, amount_paise, effective_from)
 SELECT k.kind, k.fee * v.pct / 100, v.since
 FROM (VALUES {kinds}) k(kind, fee, rate), (VALUES (date '2025-04-01', 90), (date '2026-04-01', 100)) v(since, pct);
-INSERT INTO daily_rates (village_id, kind, amount_paise, effective_from)
-SELECT g, k.kind, k.rate * v.pct / 100, v.since
+INSERT INTO daily_rates (village_id, kind, amount_paise, effective_from, approval_ref)
+SELECT g, k.kind, k.rate * v.pct / 100, v.since, 'BENCH/DP/' || g
 FROM generate_series(1, {VILLAGES}) g, (VALUES {kinds}) k(kind, fee, rate),
      (VALUES (date '2025-04-01', 90), (date '2026-04-01', 100)) v(since, pct);
+UPDATE people SET approved_on = date '2025-04-01', approval_ref = 'BENCH/TDO' WHERE role = 'keeper';
 INSERT INTO security_scale_rows (village_id, effective_from, position, min_head, max_head, min_times,
                                  max_times, per_head_paise)
 SELECT g, v.since, s.position, s.min_head, s.max_head, s.min_times, s.max_times, s.paise * v.pct / 100

@@ -264,7 +264,7 @@ def register_keepers(url: str) -> None:
         pound, village = ("AMBA-1", "AMBA") if n % 2 == 0 else ("BHAV-1", "BHAV")
         response = requests.post(f"{url}/api/v1/people", headers=headers, timeout=10, json={
             "phone": phone, "name": f"Soak keeper {n}", "role": "keeper", "village": village, "pound": pound,
-            "language": "en"})
+            "language": "en", "approved_on": "2026-01-01", "approval_ref": f"TDO/SOAK/{n}"})
         if response.status_code != 201:
             raise SystemExit(f"could not register keeper {phone}: {response.status_code} {response.text}")
 

@@ -62,6 +62,8 @@ PEOPLE = [
     ("+919825000005", "Sita Devi", "owner", "BHAV", None, "hi"),
     ("+919825000006", "John D'Souza", "owner", "AMBA", None, "en"),
 ]
+# §182(1): the Taluka Development Officer's approval of each demo keeper (sample references).
+SAMPLE_KEEPER_APPROVALS = {"+919825000001": "SAMPLE/TDO/DANTA/1", "+919825000002": "SAMPLE/TDO/SANAND/1"}
 ANIMALS = [
     ("+919825000004", "123456789012", "cow"),
     ("+919825000004", "123456789013", "buffalo"),
@@ -81,7 +83,8 @@ def load(session: Session, now: datetime) -> str:
         village = queries.village_by_code(session, code) or admin.create_village(
             session, code=code, name=name, taluka=taluka, district=district, security_notified=notified, now=now,
             names=NAMES.get(code))
-        admin.set_daily_rates(session, village, SAMPLE_DAILY_RATES, SCHEDULES_FROM)
+        admin.set_daily_rates(session, village, SAMPLE_DAILY_RATES, SCHEDULES_FROM,
+                              approval_ref=f"SAMPLE/DP/{code}/1")   # §187(2): only approved rates are charged
         if notified:
             admin.set_security_scale(session, village, SAMPLE_SECURITY_SCALE, SCHEDULES_FROM)
     for code, village_code, name in POUNDS:
@@ -93,6 +96,10 @@ def load(session: Session, now: datetime) -> str:
             admin.create_person(session, phone=phone, name=name, role=role, language=language, now=now,
                                 village=queries.village_by_code(session, village_code),
                                 pound=admin.require_pound(session, pound_code) if pound_code else None)
+    for phone, ref in SAMPLE_KEEPER_APPROVALS.items():   # §182(1): approved keepers may release and sell
+        keeper = queries.person_by_phone(session, phone)
+        if keeper.approved_on is None:
+            admin.approve_keeper(keeper, approved_on=SCHEDULES_FROM, approval_ref=ref)
     for phone, tag, kind in ANIMALS:
         if session.scalars(select(Animal).where(Animal.tag == tag)).first() is None:
             admin.register_animal(session, queries.person_by_phone(session, phone), tag=tag, kind=kind)

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from handlers.catalogue import en, en_pages, gu, gu_pages, gul, hi, hi_pages
 from handlers.sms.text import is_gsm7
-from models.law import whole_rupees
+from models.law import rate_text, whole_rupees
 
 LANGUAGES = ("gu", "hi", "en", "gul")
 DEFAULT_LANGUAGE = "gu"
@@ -69,6 +69,12 @@ def t(language: str | None, key: str, **values) -> str:
 def money(language: str | None, paise: int) -> str:
     """Whole rupees, rounded up so that paying what is shown always covers it."""
     return t(language, "money", rupees=whole_rupees(paise))
+
+
+def rate(language: str | None, paise: int) -> str:
+    """A rate exactly as fixed, paise included ("Rs 37.50"): the fee list (r.6) and every
+    "days x rate" show it so; amounts that change hands are whole rupees (SPEC 12.4)."""
+    return t(language, "money", rupees=rate_text(paise))
 
 
 def kind_name(language: str | None, kind: str) -> str:

@@ -73,4 +73,6 @@ TEMPLATES = {
     "unknown_tag": "{brand}: no animal with tag {tag} is in our records. Check the number and send it again.",
     "recorded": "{brand}: your SMS is recorded in the pound register. The details and receipts are on the "
                 "dashboard at {url}",
+    "court_order": "{brand}: a court decision about tag {tag} concerns your pound. What to do and what to "
+                   "collect is on the dashboard at {url}",
 }

@@ -355,4 +355,16 @@ MESSAGES = {
     "dash.prompts_too_big": "The file is larger than 2 MB: record just these words.",
     "dash.prompts_bad_audio": "This is not an audio file that can be read. Try WAV or MP3.",
     "dash.prompts_pages": "Pages of clips",
+    # law: the dashboard's words for the Act's outcomes (SPEC 12.5)
+    "dash.event_released_by_court": "Released on the magistrate's order, nothing to pay; the seizer owes the fees (s.188(3))",
+    "dash.event_forfeiture_returned": "Forfeited deposit paid back (s.188(3))",
+    "dash.event_seized_for_declaration": "Seized again for the declaration and security (s.185(3))",
+    "dash.event_declaration_made": "Declaration made, security deposited (s.185(3))",
+    "dash.event_forfeited_on_conviction": "Forfeited to the State on a conviction (s.183(2)(b))",
+    "dash.event_sale_held_back": "Surplus held back for the owner's other animals (s.185(4))",
+    "dash.event_sale_covers_the_rest": "Sale covered the owner's other animals: released (s.185(4))",
+    "dash.event_released_paid_by_sale": "Released, paid from the sale of another animal (s.185(4))",
+    # law: §187(2) rates not charged until approved (SPEC 12.5)
+    "dash.form_rate_approval": "District Panchayat's approval (s.187(2)); without it the rate is not charged",
+    "page.rates_not_charged": "Not charged until the District Panchayat approves (s.187(2)): new daily rate for {rates}; the approved rate before it applies.",
 }

@@ -355,4 +355,16 @@ MESSAGES = {
     "dash.prompts_too_big": "ફાઇલ 2 MBથી મોટી છે: ફક્ત આ શબ્દો રેકોર્ડ કરો.",
     "dash.prompts_bad_audio": "આ વાંચી શકાય એવી ઓડિયો ફાઇલ નથી. WAV કે MP3 અજમાવો.",
     "dash.prompts_pages": "ટુકડાઓનાં પાનાં",
+    # law: the dashboard's words for the Act's outcomes (SPEC 12.5)
+    "dash.event_released_by_court": "મેજિસ્ટ્રેટના હુકમથી છોડ્યું, કંઈ ભરવાનું નથી; ફી પકડનાર ચૂકવે (કલમ 188(3))",
+    "dash.event_forfeiture_returned": "જપ્ત ડિપોઝિટ પાછી ચૂકવી (કલમ 188(3))",
+    "dash.event_seized_for_declaration": "એકરારનામા અને ડિપોઝિટ માટે ફરી પકડ્યું (કલમ 185(3))",
+    "dash.event_declaration_made": "એકરારનામું થયું, ડિપોઝિટ ભરી (કલમ 185(3))",
+    "dash.event_forfeited_on_conviction": "સજાના હુકમથી સરકારને જપ્ત (કલમ 183(2)(b))",
+    "dash.event_sale_held_back": "માલિકના બીજા ઢોર માટે બચેલી રકમ રોકી (કલમ 185(4))",
+    "dash.event_sale_covers_the_rest": "વેચાણથી માલિકના બીજા ઢોરનું લેણું ભરાયું: છોડ્યા (કલમ 185(4))",
+    "dash.event_released_paid_by_sale": "બીજા ઢોરના વેચાણમાંથી ભરાયું, છોડ્યું (કલમ 185(4))",
+    # law: §187(2) rates not charged until approved (SPEC 12.5)
+    "dash.form_rate_approval": "જિલ્લા પંચાયતની મંજૂરી (કલમ 187(2)); તે વિના દર વસૂલાતો નથી",
+    "page.rates_not_charged": "જિલ્લા પંચાયત મંજૂર કરે ત્યાં સુધી વસૂલાતો નથી (કલમ 187(2)): {rates}નો નવો રોજનો દર; અગાઉનો મંજૂર દર લાગુ.",
 }

@@ -270,6 +270,23 @@ MESSAGES = {
     # --- dlt: an official's notices of a fixed shape (SPEC 12.3: registered notice templates) ---
     "notice.broadcast_meeting": "{village} gram panchayat: gram sabhani bethak {when}, {place}ma.",
     "notice.broadcast_auction": "{village} gram panchayat: dabbana dhorni jaher haraji {when}, {place}ma.",
+    # law: the Act's outcomes completed (§188(3), §185(3), SPEC 12.5)
+    "ussd.refused.keeper_unapproved": "Nondhayu nathi: TDOni manjuri haji nathi (kalam 182(1)). Fakt pakad nondhi shako.",
+    "sms.sold_covers_rest": "Vechanni rakammathi malikna baki {count} dhorna {dues} pan bharaya: temne have chhodo (kalam 185(4)).",
+    "sms.sold_rest_held": "Malikna haji {count} dhor dabbama: temna lena mate {amount} rokya. Jarur jetla j vecho (kalam 185(4)).",
+    "sms.find_forfeited": "Tag {tag} ({kind}) {date}e sajana hukamthi sarkarne japt (kalam 183(2)(b)): have dabbama nathi.",
+    "sms.err.keeper_unapproved": "Taluka vikas adhikarini manjuri haji nathi (kalam 182(1)): tame pakad nondhi shako, chhodi ke vechi nahi. Kai nondhayu nathi.",
+    "notice.complaint_upheld_held": "Courte {kind} {tag}ni pakad gerkayde thervi (kalam 188(3)). Dabbamathi pachhu lai jao: kai bharvanu nathi. Fee-kharch {fees} ane valtar {comp} pakadnar chukavshe.",
+    "notice.court_release_keeper": "Court no hukam (kalam 188(3)): {kind} {tag} (pahonch {receipt}) malikne pachhu aapo. Kai levanu nathi: {fees} pakadnar pase lena. Haraji rad.",
+    "notice.forfeiture_returned": "Pakad gerkayde thari (kalam 188(3)): {day}e japt thayel tamari depositna {amount} tamne pachha chukvashe.",
+    "notice.reseized_for_declaration": "{kind} {tag} fari pakdayu (kalam 185(3)). Pachhu leva dabbe malikinu ekrarnamu aapo ane deposit {amount} bharo. Navi fee nathi.",
+    "notice.security_due_dismissed": "{kind} {tag}: courte pakad kaydesar thervi. Dabbe deposit {amount} bharo ane malikinu ekrarnamu aapo, nahi to dhor fari pakdashe (kalam 185(3)).",
+    "notice.security_due_keeper_dismissed": "{kind} {tag} (pahonch {receipt}): fariyad namanjur. Ekrarnamu ane deposit {amount} mago, nahi to fari pakdo (kalam 185(3)).",
+    "sms.reseized": "{tag} ekrarnama mate fari pakdyu (kalam 185(3)), pahonch {receipt}. Chhodva deposit {security} ane ekrarnamu lo. Fee nathi; adhikari haraji tharave to j vechan.",
+    "sms.released_declaration": "{tag} chhodyu. Levana {total}: deposit {security}, ekrarnamu thayu (kalam 185(3)).",
+    "sms.err.security_not_due": "Tag {tag}: ekrarnamu ane deposit haji baki nathi (kalam 185(3)). Kai nondhayu nathi.",
+    "sms.err.not_reseizable": "Tag {tag} virodh sathe chhodayu na hatu, athva ekrarnamu thai gayu chhe. Kai nondhayu nathi.",
+    "sms.err.no_auction_fixed": "Tag {tag} ekrarnama mate rokayu chhe: adhikari haraji tharave tyare j vechay (kalam 185(4)). Kai nondhayu nathi.",
 }
 
 # Spoken words (voice menus, a call back): one who reads Gujarati in Latin letters hears

@@ -59,4 +59,5 @@ TEMPLATES = {
     "not_done": "{brand}: tamaro SMS thai shakyo nahi, kai nondhayu nathi. HELP moklo, athva aadesh {url} par juo",
     "unknown_tag": "{brand}: tag {tag}nu koi dhor amara recordma nathi. Number tapasi fari moklo",
     "recorded": "{brand}: tamaro SMS dabba registerma nondhayo. Vigat ane pahonch dashboard {url} par",
+    "court_order": "{brand}: tag {tag} vishe courtno nirnay tamara dabbane lagu pade chhe. Shu karvu ane shu levu te dashboard {url} par",
 }

@@ -355,4 +355,16 @@ MESSAGES = {
     "dash.prompts_too_big": "फ़ाइल 2 MB से बड़ी है: सिर्फ़ ये शब्द रिकॉर्ड करें.",
     "dash.prompts_bad_audio": "यह पढ़ी जा सकने वाली ऑडियो फ़ाइल नहीं है. WAV या MP3 आज़माएँ.",
     "dash.prompts_pages": "टुकड़ों के पन्ने",
+    # law: the dashboard's words for the Act's outcomes (SPEC 12.5)
+    "dash.event_released_by_court": "मजिस्ट्रेट के आदेश से छोड़ा, कुछ नहीं देना; शुल्क पकड़ने वाला देगा (धारा 188(3))",
+    "dash.event_forfeiture_returned": "जब्त जमानत लौटाई (धारा 188(3))",
+    "dash.event_seized_for_declaration": "घोषणा-पत्र और जमानत के लिए फिर पकड़ा (धारा 185(3))",
+    "dash.event_declaration_made": "घोषणा-पत्र भरा, जमानत जमा (धारा 185(3))",
+    "dash.event_forfeited_on_conviction": "दोषसिद्धि पर सरकार को जब्त (धारा 183(2)(b))",
+    "dash.event_sale_held_back": "मालिक के अन्य पशुओं के लिए बची राशि रोकी (धारा 185(4))",
+    "dash.event_sale_covers_the_rest": "बिक्री से मालिक के अन्य पशुओं का बकाया भरा: छोड़े (धारा 185(4))",
+    "dash.event_released_paid_by_sale": "दूसरे पशु की बिक्री से भुगतान, छोड़ा (धारा 185(4))",
+    # law: §187(2) rates not charged until approved (SPEC 12.5)
+    "dash.form_rate_approval": "जिला पंचायत की स्वीकृति (धारा 187(2)); इसके बिना दर नहीं ली जाती",
+    "page.rates_not_charged": "जिला पंचायत की स्वीकृति तक नहीं ली जाती (धारा 187(2)): {rates} की नई प्रतिदिन दर; पहले की स्वीकृत दर लागू.",
 }

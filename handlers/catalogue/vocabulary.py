@@ -147,3 +147,7 @@ LATER = ("bapore", "sanje", "ratre", "dopahar", "sham", "raat",
          "બપોરે", "સાંજે", "રાત્રે", "दोपहर", "शाम", "रात", "evening", "night", "afternoon")
 AFTER_TIME = ("am", "pm", "hrs", "hr", "baje", "vagye", "vage", "oclock", "o'clock",
               "વાગ્યે", "વાગે", "बजे")
+
+# law: SEIZE <tag> <kind> DECLARATION, cattle released under protest seized again for want of
+# the declaration and security (§185(3)).
+DECLARATION_WORDS = ("declaration", "s185", "એકરારનામું", "એકરાર", "घोषणा", "ekrarnamu", "ekrar")

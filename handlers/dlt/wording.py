@@ -100,6 +100,18 @@ SENT_AS: dict[str, str | None] = {
         "sms.err.duplicate_tag", "sms.err.claim_window_open", "sms.err.buyer_barred", "sms.err.auction_in_past",
         "sms.err.unknown_village", "sms.err.which_village", "sms.err.notice_too_long", "sms.err.no_phone",
         "sms.err.rates_unknown_village", "sms.err.rates_which_village", "sms.err.before_auction")},
+    # the Act's outcomes (s.188(3), s.185(3), s.185(4), s.183(2)(b), s.182(1))
+    "notice.complaint_upheld_held": "complaint_upheld",
+    "notice.forfeiture_returned": "deposit_refundable",
+    "notice.reseized_for_declaration": "security_due",
+    "notice.security_due_dismissed": "security_due",
+    "notice.court_release_keeper": "court_order",        # what to give back and collect: on the dashboard
+    "notice.security_due_keeper_dismissed": "court_order",
+    "sms.find_forfeited": "find_released",
+    **{key: "recorded" for key in ("sms.reseized", "sms.released_declaration", "sms.sold_covers_rest",
+                                   "sms.sold_rest_held")},
+    **{key: "not_done" for key in ("sms.err.keeper_unapproved", "sms.err.no_auction_fixed",
+                                   "sms.err.not_reseizable", "sms.err.security_not_due")},
     "sms.problem.*": "not_done",              # the problem and the usage hint join: one template
     "sms.usage.*": None,
 }

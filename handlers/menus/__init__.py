@@ -20,7 +20,7 @@ from handlers.pound import admin
 from handlers.pound import facts
 from handlers.pound import rates
 from handlers.pound import records
-from handlers.catalogue import LANGUAGES, day, days_text, kind_name, money, place_name, rupees, spoken, t, when
+from handlers.catalogue import LANGUAGES, day, days_text, kind_name, money, place_name, rate, rupees, spoken, t, when
 from handlers.sms.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
 from handlers.menus.navigator import Caller, Context, Ending, Info, Input, Menu, Option, State, Tree, Wrong
@@ -115,7 +115,7 @@ def _fees_lines(ctx: Context, state: State) -> list[str]:
     d = s.dues
     lines += [ctx.t("ussd.fees.fee", amount=money(language, d.pound_fee_paise)),
               ctx.t("ussd.fees.expenses", days=d.days, days_text=days_text(language, d.days),
-                    rate=money(language, d.daily_rate_paise),
+                    rate=rate(language, d.daily_rate_paise),
                     amount=money(language, d.expenses_paise))]
     if d.security_paise:
         lines.append(ctx.t("ussd.fees.security", amount=money(language, d.security_paise)))

@@ -10,6 +10,8 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
+from handlers.notices import outcomes as outcome_notices
+from handlers.pound import declarations
 from handlers.catalogue import day, kind_name, money, rupees, t
 from handlers.notices.common import (
     COMPLAINT_OUTCOME, DEPOSIT_FORFEITED, DEPOSIT_REFUNDABLE, DEPOSIT_REFUNDED, SECURITY_DUE, SURPLUS_PAID,
@@ -55,7 +57,11 @@ def after_deposit_refunded(session: Session, deposit: Deposit, now: datetime) ->
 def after_complaint_decided(session: Session, impoundment: Impoundment, complaint: Complaint, now: datetime) -> None:
     """§188(3): the owner hears the magistrate's outcome; upheld, what the seizer pays."""
     release = impoundment.release
-    if complaint.outcome == "upheld":
+    if complaint.outcome == "upheld" and release is not None and release.by_court:
+        # §188(3) "if the cattle have not been released": free to take back, the seizer pays.
+        values = dict(key="notice.complaint_upheld_held", comp=complaint.compensation_paise,
+                      fees=release.seizer_owes_paise)
+    elif complaint.outcome == "upheld":
         paid = release.pound_fee_paise + release.expenses_paise if release else 0
         values = dict(key="notice.complaint_upheld", comp=complaint.compensation_paise, fees=paid)
     else:
@@ -108,28 +114,45 @@ def open_refund_windows(session: Session, now: datetime) -> int:
 
 def write_security_dues(session: Session, now: datetime, morning_hour: int) -> None:
     """§185(3): the morning after the four weeks of a release under protest, in a village
-    where §189 applies and no complaint stands, owner and keeper are told that the
-    declaration and security are due."""
+    where §189 applies and no complaint was filed, owner and keeper are told that the
+    declaration and security are due (a dismissed complaint tells them at once:
+    `security_due_at_once`). Not once the declaration is made."""
     first, last = now.date() - timedelta(days=SECURITY_DUE_DAYS + 1), now.date()
     releases = session.scalars(select(Release).options(joinedload(Release.impoundment).joinedload(Impoundment.village))
                                .where(Release.under_protest.is_(True), Release.protest_deadline >= first,
-                                      Release.protest_deadline <= last).order_by(Release.id))
+                                      Release.protest_deadline <= last, Release.declared_on.is_(None))
+                               .order_by(Release.id))
     for release in releases:
         impoundment, village = release.impoundment, release.impoundment.village
         moment = local_moment(release.protest_deadline + timedelta(days=1), morning_hour, village.timezone)
         expires = local_moment(release.protest_deadline + timedelta(days=SECURITY_DUE_DAYS), 0, village.timezone)
         complaint = queries.occasion_complaint(session, impoundment)
-        notified = law.security_notified_on(village.security_notified, village.security_notified_from,
-                                                    impoundment.seized_on)
-        if not moment <= now < expires or not law.security_due(
-                release.protest_deadline, law.local_date(now, village.timezone), notified,
-                complaint is not None, complaint.outcome if complaint else None):
+        if complaint is not None or not moment <= now < expires:
+            continue  # a complaint's dismissal tells them at once; pending or upheld: nothing due
+        if _security_due_from(impoundment, release, None) is None:
             continue
-        amount = queries.security_per_head(session, impoundment)
-        for person, key in ((impoundment.owner, "notice.security_due"), (impoundment.keeper, "notice.security_due_keeper")):
-            if person is not None:
-                write_notice(session, person, SECURITY_DUE, f"{SECURITY_DUE}:{impoundment.id}:{person.id}", now,
-                             lambda lang, i=impoundment, k=key, r=release: t(
-                                 lang, k, kind=kind_name(lang, i.kind), tag=label(i, lang), receipt=i.receipt,
-                                 amount=money(lang, amount), deadline=day(r.protest_deadline)),
-                             expires_at=expires, impoundment_id=impoundment.id)
+        outcome_notices.security_due(session, impoundment, declarations.security_required(session, impoundment), now,
+                                     dismissed=False, deadline=release.protest_deadline, expires_at=expires)
+
+
+def security_due_at_once(session: Session, impoundment: Impoundment, now: datetime) -> None:
+    """§185(3) "if on any complaint ... the seizure is declared to be lawful": the complaint on
+    a release under protest is dismissed, so the declaration and security are due now."""
+    for animal in declarations.occasion_of(session, impoundment):
+        release = animal.release
+        if release is None or not release.under_protest or release.declared_on is not None:
+            continue
+        complaint = queries.occasion_complaint(session, animal)
+        if _security_due_from(animal, release, complaint) is None:
+            continue
+        outcome_notices.security_due(session, animal, declarations.security_required(session, animal), now,
+                                     dismissed=True, deadline=release.protest_deadline)
+
+
+def _security_due_from(impoundment: Impoundment, release: Release, complaint: Complaint | None) -> date | None:
+    village = impoundment.village
+    notified = law.security_notified_on(village.security_notified, village.security_notified_from,
+                                        impoundment.seized_on)
+    return law.security_due_from(release.protest_deadline, notified, complaint is not None,
+                                 complaint.outcome if complaint else None,
+                                 complaint.decided_on if complaint else None)

@@ -20,7 +20,7 @@ def seizure_alert_text(session: Session, impoundment: Impoundment, lang: str, no
     dues = queries.dues_for(session, impoundment, max(now, impoundment.seized_at))
     return t(lang, "notice.seizure_alert", kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
              pound=pound_name(impoundment.pound, lang), when=spoken(lang, impoundment.seized_at, tz),
-             amount=rupees(dues.total_paise), rate=rupees(dues.daily_rate_paise),
+             amount=rupees(dues.total_paise), rate=law.rate_text(dues.daily_rate_paise),
              deadline=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
              auction=spoken(lang, impoundment.auction_at, tz), complaint=short_day(impoundment.complaint_deadline))
 

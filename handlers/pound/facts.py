@@ -65,9 +65,9 @@ def animal_status(session: Session, impoundment: Impoundment, now: datetime) -> 
     under_protest = None
     if impoundment.status == "impounded":
         # The same schedules, without the deposit: law.dues, not a second set of queries.
-        under_protest = law.dues(seized_at=impoundment.seized_at, at=dues.at, tz=village.timezone,
-                                 pound_fee_paise=dues.pound_fee_paise, daily_rate_paise=dues.daily_rate_paise,
-                                 under_protest=True)
+        under_protest = law.in_cash(law.dues(
+            seized_at=impoundment.seized_at, at=dues.at, tz=village.timezone, pound_fee_paise=dues.pound_fee_paise,
+            daily_rate_paise=dues.daily_rate_paise, under_protest=True))
     return AnimalStatus(
         impoundment_id=impoundment.id,
         tag=impoundment.tag,

@@ -14,12 +14,12 @@ from sqlalchemy.orm import Session
 
 from handlers.pound import facts
 from handlers.pound import records
-from handlers.catalogue import counted, day, days_text, kind_name, money, place_name, t, when
+from handlers.catalogue import counted, day, days_text, kind_name, money, place_name, rate, t, when
 from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.sms.replies import Context, fit_list, short
 from models import queries
-from models.law import local_date
+from models.law import FORFEITED_ON_CONVICTION, local_date
 from models.tables import Impoundment, Village
 
 # Animals read for AUCTIONS: far more than one SMS can list, so the counts are whole.
@@ -40,7 +40,7 @@ def fees(session: Session, context: Context, command: Command) -> str:
         return _with_more_tags(language, describe(session, language, impoundment, context.now), command)
     dues = facts.animal_status(session, impoundment, context.now).dues
     text = t(language, "sms.fees", tag=label(impoundment), fee=money(language, dues.pound_fee_paise),
-             days=dues.days, days_text=days_text(language, dues.days), rate=money(language, dues.daily_rate_paise),
+             days=dues.days, days_text=days_text(language, dues.days), rate=rate(language, dues.daily_rate_paise),
              expenses=money(language, dues.expenses_paise), security=money(language, dues.security_paise),
              total=money(language, dues.total_paise), total_tomorrow=money(language, dues.total_tomorrow_paise))
     return _with_more_tags(language, text, command)
@@ -53,6 +53,8 @@ def describe(session: Session, language: str, impoundment: Impoundment, now: dat
     kind = kind_name(language, status.kind)
     if status.status == "released":
         return t(language, "sms.find_released", tag=status.number, kind=kind, date=when(status.released_at, tz))
+    if status.status == FORFEITED_ON_CONVICTION:   # §183(2)(b)
+        return t(language, "sms.find_forfeited", tag=status.number, kind=kind, date=when(impoundment.closed_at, tz))
     if status.status == "sold":
         return t(language, "sms.find_sold", tag=status.number, kind=kind, date=when(status.sold_at, tz),
                  surplus=money(language, status.surplus_paise), surplus_deadline=day(status.surplus_deadline))

@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from handlers.notices import money as notice_money
+from handlers.pound import outcomes
 from handlers.errors import Refused
 from handlers.pound.records import FUTURE_TOLERANCE, add_event
 from models import law, queries
@@ -89,7 +90,10 @@ def settle_pending_forfeitures(session: Session, now: datetime) -> int:
 
 
 def _forfeit(session: Session, deposit: Deposit, village: Village, reseizure: Impoundment, now: datetime) -> None:
-    forfeited, remainder = law.split_forfeiture(deposit.amount_paise, village.forfeit_percent)
+    forfeited, _ = law.split_forfeiture(deposit.amount_paise, village.forfeit_percent)
+    # SPEC 12.4: the State's part in whole rupees, rounded down: the paise stay with the owner.
+    forfeited = law.collected([forfeited]).total_paise
+    remainder = deposit.amount_paise - forfeited
     deposit.status, deposit.forfeited_paise = "forfeited", forfeited
     deposit.forfeited_at = deposit.closed_at = now
     if remainder:
@@ -105,11 +109,8 @@ def _forfeit(session: Session, deposit: Deposit, village: Village, reseizure: Im
 
 
 def _undo_forfeiture(session: Session, deposit: Deposit, now: datetime) -> None:
-    """§189(2) "if the seizure is not adjudged illegal": it was, so the deposit is held again
-    (the remainder row of a part forfeiture, if still unrefunded, folds back into it)."""
-    for remainder in session.scalars(select(Deposit).where(Deposit.parent_id == deposit.id,
-                                                           Deposit.status.in_(("held", "refundable")))):
-        session.delete(remainder)
+    """§189(2) "if the seizure is not adjudged illegal": it was, before the forfeiture settled,
+    so the deposit is simply held again (no money had moved)."""
     reseizure = session.get(Impoundment, deposit.forfeited_by_id)
     add_event(session, reseizure, "deposit_forfeiture_undone", now, deposit_id=deposit.id)
     deposit.status, deposit.forfeited_paise, deposit.forfeited_by_id = "held", 0, None
@@ -189,9 +190,15 @@ def decide_complaint(session: Session, impoundment: Impoundment, *, outcome: str
               compensation_paise=compensation_paise)
     if outcome == "upheld":
         for deposit in _forfeited_by_occasion(session, impoundment):
-            _undo_forfeiture(session, deposit, now)
+            if deposit.status == "forfeit_pending":
+                _undo_forfeiture(session, deposit, now)
+            else:
+                outcomes.return_forfeiture(session, deposit, now)   # settled: a new entry (SPEC 12.4)
+        outcomes.hold_illegal(session, impoundment, decided_on, now)
     session.flush()
     notice_money.after_complaint_decided(session, impoundment, complaint, now)
+    if outcome == "dismissed":
+        notice_money.security_due_at_once(session, impoundment, now)   # §185(3): "declared to be lawful"
     return complaint
 
 

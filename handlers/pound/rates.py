@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from handlers.catalogue import kind_name, money, t
+from handlers.catalogue import kind_name, rate, t
 from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.sms.replies import Context, fit_list, short
@@ -29,12 +29,12 @@ def rates(session: Session, context: Context, command: Command) -> str:
 
 def fee_lines(language: str, fees: book_queries.FeeList) -> list[str]:
     """One short line per kind with a fee or a rate, then one per security row."""
-    lines = [t(language, "sms.rates_item", kind=kind_name(language, k.kind), fee=money(language, k.pound_fee_paise),
-               rate=money(language, k.daily_rate_paise))
+    lines = [t(language, "sms.rates_item", kind=kind_name(language, k.kind), fee=rate(language, k.pound_fee_paise),
+               rate=rate(language, k.daily_rate_paise))
              for k in fees.kinds if k.pound_fee_paise or k.daily_rate_paise]
     for row in fees.security:
         lines.append(t(language, "sms.rates_security", heads=_span(row.min_head, row.max_head),
-                       times=_span(row.min_times, row.max_times), amount=money(language, row.per_head_paise)))
+                       times=_span(row.min_times, row.max_times), amount=rate(language, row.per_head_paise)))
     if not fees.security:
         lines.append(t(language, "sms.rates_no_security"))
     return lines

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from handlers import notices
-from handlers.pound import register
+from handlers.pound import approvals, declarations, register
 from handlers.catalogue import when
 from handlers.errors import Refused
 from models import law, queries
@@ -251,6 +251,7 @@ def release(
         raise Refused("before_seizure", "release time is before the seizure", field="at")
     if at > now + FUTURE_TOLERANCE:
         raise Refused("future_release", "release time lies in the future", field="at")
+    approvals.require_approved_keeper(session, impoundment, actor_phone, at)   # §182(1)
     if owner is not None:
         identify_owner(session, impoundment, owner, now)
     dues = queries.dues_for(session, impoundment, at, under_protest=under_protest)
@@ -264,7 +265,7 @@ def release(
         pound_fee_paise=dues.pound_fee_paise,
         expenses_paise=dues.expenses_paise,
         security_paise=dues.security_paise,
-        total_paise=dues.total_paise,
+        total_paise=dues.total_paise, rounded_off_paise=dues.rounded_off_paise,
         protest_deadline=law.protest_deadline(at, village.timezone) if under_protest else None,
 )
     session.add(record)
@@ -272,6 +273,7 @@ def release(
     impoundment.closed_at = at
     if dues.security_paise:
         take_deposit(session, impoundment, dues.security_paise, at)
+    declarations.declared_by_release(session, impoundment, at)   # §185(3): re-seized cattle only
     add_event(session, impoundment, "released", now, actor_phone, total_paise=dues.total_paise,
               under_protest=under_protest, released_at=at.isoformat())
     session.flush()
@@ -299,6 +301,7 @@ def sell(
     at = at or now
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
+    declarations.check_sale(session, impoundment, actor_phone, at)   # §182(1) keeper approved; §185(4)
     if not law.sale_allowed(at, impoundment.auction_at):
         # SPEC 11.1: the sale is the published auction (§186(1)), never before it.
         raise Refused("before_auction", "the sale is the auction: not before the auction time", field="at",
@@ -333,9 +336,8 @@ def sell(
     add_event(session, impoundment, "sold", now, actor_phone, proceeds_paise=proceeds_paise,
               surplus_paise=record.surplus_paise, refused=refused, security_paise=security)
     session.flush()
-    if security:
-        take_deposit(session, impoundment, security, at, sale=record)
-        session.flush()
+    from handlers.pound import refusals   # it builds on this module: imported when a sale runs
+    refusals.after_refused_sale(session, impoundment, record, security, at, now)   # §185(4), §189
     notices.after_sale(session, impoundment, record, now)
     return record
 

@@ -12,15 +12,19 @@ from sqlalchemy.orm import Session
 
 from handlers.pound import admin
 from handlers.pound import facts
-from handlers.pound import records
+from handlers.pound import outcomes, records, refusals
+from handlers.catalogue.vocabulary import DECLARATION_WORDS
 from handlers.catalogue import counted_kind, day, days_text, kind_name, money, t, when
 from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.pound.lookup import find_impoundment, label
 from handlers.sms.replies import Context, fit_list
-from models import law
+from handlers.sms.scanner import match_key, match_keys, next_word
+from models import law, queries
 from models.phones import normalise_phone
 from models.tables import Impoundment, Person, Pound
+
+_DECLARATION_KEYS = match_keys(DECLARATION_WORDS)
 
 
 def seize(session: Session, context: Context, command: Command) -> str:
@@ -28,6 +32,8 @@ def seize(session: Session, context: Context, command: Command) -> str:
     keeper = _keeper(context)
     language = context.sender.language
     tags = list(command.tags) or [None]
+    if len(tags) == 1 and tags[0] and declaration_word(command.note):
+        return _reseize(session, context, keeper, tags[0])
     seizer = _seizer(session, context, keeper, command)
     try:
         made = records.seize(session, pound=keeper.pound, kind=command.kind, tags=tags, now=context.now,
@@ -46,6 +52,27 @@ def seize(session: Session, context: Context, command: Command) -> str:
         items, separator=",")
 
 
+def declaration_word(note: str | None) -> bool:
+    """`SEIZE <tag> <kind> DECLARATION`: seized again for want of the §185(3) declaration."""
+    word, _ = next_word(note or "")
+    return word is not None and match_key(word) in _DECLARATION_KEYS
+
+
+def _reseize(session: Session, context: Context, keeper: Person, tag: str) -> str:
+    """§185(3): the keeper seizes again cattle delivered under protest whose declaration and
+    security are due and not made; the reply says what to collect, and that no clock restarts."""
+    language = context.sender.language
+    first = outcomes.protest_release_for_tag(session, tag)
+    if first is None or first.pound_id != keeper.pound_id:
+        raise Refused("not_reseizable", "no release under protest of this animal at this pound", tag=tag)
+    try:
+        again = outcomes.reseize(session, first, now=context.now, keeper=keeper)
+    except Refused as refused:
+        raise Refused(refused.code, refused.message, **{**refused.detail, "tag": tag})
+    security = queries.dues_for(session, again, context.now).security_paise
+    return t(language, "sms.reseized", tag=label(again), receipt=again.receipt, security=money(language, security))
+
+
 def release(session: Session, context: Context, command: Command) -> str:
     """Release on payment of the dues as computed now; PROTEST takes fee and
     expenses only and starts the owner's 28 days (§185(2)-(3))."""
@@ -60,6 +87,9 @@ def release(session: Session, context: Context, command: Command) -> str:
         return t(language, key, tag=label(impoundment), total=money(language, record.total_paise),
                  fee=money(language, record.pound_fee_paise), expenses=money(language, record.expenses_paise),
                  complaint=day(terms.complaint_deadline), protest_deadline=day(terms.protest_deadline))
+    if impoundment.reseizure_of_id:   # §185(3): the security and the declaration, nothing else
+        return t(language, "sms.released_declaration", tag=label(impoundment), total=money(language, record.total_paise),
+                 security=money(language, record.security_paise))
     return t(language, "sms.released", tag=label(impoundment), total=money(language, record.total_paise),
              fee=money(language, record.pound_fee_paise), days=record.days, days_text=days_text(language, record.days),
              expenses=money(language, record.expenses_paise), security=money(language, record.security_paise))
@@ -85,11 +115,27 @@ def sold(session: Session, context: Context, command: Command) -> str:
         raise Refused(refused.code, refused.message, tag=label(impoundment),
                       claim_deadline=when(impoundment.claim_deadline, village.timezone),
                       auction_at=when(impoundment.auction_at, village.timezone))
-    return t(language, "sms.sold_refused" if sale.refused else "sms.sold", tag=label(impoundment),
+    reply = t(language, "sms.sold_refused" if sale.refused else "sms.sold", tag=label(impoundment),
              proceeds=money(language, sale.proceeds_paise),
              dues=money(language, sale.pound_fee_paise + sale.expenses_paise),
              security=money(language, sale.security_paise),
              surplus=money(language, sale.surplus_paise), surplus_deadline=day(sale.surplus_deadline))
+    return reply + _rest_of_occasion(session, language, impoundment, sale)
+
+
+def _rest_of_occasion(session: Session, language: str, impoundment: Impoundment, sale) -> str:
+    """§185(4): after a refused sale, how many of the owner's animals the proceeds paid for (to
+    release now), or how many are still held with the surplus held back for them."""
+    if not sale.refused:
+        return ""
+    released = refusals.released_by(session, sale)
+    if released:
+        paid = sum(queries.dues_for(session, session.get(Impoundment, i), sale.sold_at).total_paise for i in released)
+        return " " + t(language, "sms.sold_covers_rest", count=len(released), dues=money(language, paid))
+    held = refusals.still_held(session, impoundment)
+    if held:
+        return " " + t(language, "sms.sold_rest_held", count=held, amount=money(language, sale.held_back_paise))
+    return ""
 
 
 def list_pound(session: Session, context: Context, command: Command) -> str:

@@ -28,6 +28,17 @@ from models.law.deposit import (
 )
 from models.law.dues import Dues, days_impounded, dues, expenses_paise
 from models.law.offence import Offence, offence
+from models.law.cash import Cash, collected, in_cash, paid_out, rate_text
+from models.law.outcomes import (
+    FORFEITED_ON_CONVICTION,
+    CourtRelease,
+    counts_as_occasion,
+    court_release,
+    forfeiture_to_return,
+    proceeds_cover,
+    reseizure_dues_paise,
+    security_due_from,
+)
 from models.law.sale import (
     BARRED_BUYER_ROLES,
     BuyerBarred,
@@ -68,4 +79,9 @@ __all__ = [
     "refund_allowed", "split_forfeiture",
     # §183: offence (information only)
     "Offence", "offence",
+    # SPEC 12.4: whole-rupee cash
+    "Cash", "collected", "in_cash", "paid_out", "rate_text",
+    # §188(3), §185(3): what a finding and the four weeks change
+    "FORFEITED_ON_CONVICTION", "CourtRelease", "counts_as_occasion", "court_release", "forfeiture_to_return", "proceeds_cover", "reseizure_dues_paise",
+    "security_due_from",
 ]

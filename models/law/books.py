@@ -15,6 +15,9 @@ from zoneinfo import ZoneInfo
 RECEIPT_HEADS = ("pound_fees", "expenses", "security_deposits", "sale_proceeds")
 PAYMENT_HEADS = ("deposit_refunds", "surplus_paid", "village_fund_transfers", "forfeitures_to_state",
                  "sale_expenses")
+# SPEC 12.4: cash is whole rupees; the paise between the Act's figure and the cash (left
+# uncollected, or paid beyond a surplus) are a line of their own, outside the balance.
+ROUNDED_OFF = "rounded_off"
 
 
 def register_year(seized_at: datetime, tz: str) -> int:
@@ -43,6 +46,10 @@ class Movement:
     def is_receipt(self) -> bool:
         return self.head in RECEIPT_HEADS
 
+    @property
+    def is_cash(self) -> bool:
+        return self.head != ROUNDED_OFF
+
 
 @dataclass
 class Day:
@@ -53,6 +60,7 @@ class Day:
     brought_forward_paise: int
     receipts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RECEIPT_HEADS, 0))
     payments: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PAYMENT_HEADS, 0))
+    rounded_off_paise: int = 0   # not cash: outside the balance
 
     @property
     def receipts_paise(self) -> int:
@@ -72,7 +80,8 @@ def balance_paise(movements: Iterable[Movement]) -> int:
     total = 0
     for movement in movements:
         _check(movement)
-        total += movement.amount_paise if movement.is_receipt else -movement.amount_paise
+        if movement.is_cash:
+            total += movement.amount_paise if movement.is_receipt else -movement.amount_paise
     return total
 
 
@@ -88,13 +97,17 @@ def daily_accounts(movements: Iterable[Movement], start: date, end: date) -> tup
     for movement in movements:
         _check(movement)
         if movement.on < start:
-            opening += movement.amount_paise if movement.is_receipt else -movement.amount_paise
+            if movement.is_cash:
+                opening += movement.amount_paise if movement.is_receipt else -movement.amount_paise
         elif movement.on <= end:
             by_day.setdefault(movement.on, []).append(movement)
     days, balance = [], opening
     for on in sorted(by_day):
         page = Day(on=on, brought_forward_paise=balance)
         for movement in by_day[on]:
+            if not movement.is_cash:
+                page.rounded_off_paise += movement.amount_paise
+                continue
             heads = page.receipts if movement.is_receipt else page.payments
             heads[movement.head] += movement.amount_paise
         balance = page.carried_forward_paise
@@ -102,8 +115,23 @@ def daily_accounts(movements: Iterable[Movement], start: date, end: date) -> tup
     return opening, days
 
 
+# SPEC 12.4: a spreadsheet runs a cell that begins with one of these as a formula (or, for a
+# tab or carriage return, after stripping it): `=HYPERLINK(...)`, `=cmd|' /C calc'!A0`, `@SUM(...)`.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A CSV cell the talati can open in a spreadsheet: text (or a number) that begins with a
+    formula character is written with a leading `'`, which shows it as typed and runs nothing.
+    Empty cells and every other value are left as they are."""
+    if value is None:
+        return value
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else value
+
+
 def _check(movement: Movement) -> None:
-    if movement.head not in RECEIPT_HEADS and movement.head not in PAYMENT_HEADS:
+    if movement.head not in RECEIPT_HEADS and movement.head not in PAYMENT_HEADS and movement.is_cash:
         raise ValueError(f"unknown head {movement.head!r}")
     if movement.amount_paise < 0:
         raise ValueError("a movement is never negative: receipts and payments are separate heads")

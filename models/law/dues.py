@@ -37,6 +37,9 @@ class Dues:
     total_paise: int
     days_tomorrow: int
     total_tomorrow_paise: int
+    # SPEC 12.4: paise of the Act's figure left uncollected when the parts are whole rupees
+    # (`law.cash.in_cash`); 0 for the Act's own figure.
+    rounded_off_paise: int = 0
 
 
 def dues(*, seized_at: datetime, at: datetime, tz: str, pound_fee_paise: int,

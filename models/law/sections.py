@@ -23,3 +23,35 @@ def removal_reminder_dates(deadline: date, today: date) -> dict[int, date]:
     whose day is today or past is not sent: the order itself just went)."""
     return {days: deadline - timedelta(days=days) for days in REMOVAL_REMINDER_DAYS
             if deadline - timedelta(days=days) > today}
+
+
+# §190(2): "a Police Officer not below the rank of Head-Constable", ranks in order (Gujarat Police).
+POLICE_RANKS = ("constable", "head_constable", "assistant_sub_inspector", "sub_inspector", "inspector",
+                "deputy_superintendent", "superintendent")
+# §190(1)(ii): non-resident owners "who own more than twenty head of cattle".
+NON_RESIDENT_MIN_HEAD = 21
+
+
+def keeper_may_dispose(approved_on: date | None, on: date) -> bool:
+    """§182(1): keepers are persons "approved by the Taluka Development Officer": one whose approval
+    is on record by the day may release and sell (a seizure is recorded either way)."""
+    return approved_on is not None and approved_on <= on
+
+
+def may_be_ordered(kind: str, head_count: int) -> bool:
+    """§190(1): (a) a resident owner removes "dry or useless cattle belonging to him": an owner with
+    no cattle has nothing to remove; (b) a non-resident only when he owns more than twenty head."""
+    if kind == "non_resident":
+        return head_count >= NON_RESIDENT_MIN_HEAD
+    return head_count >= 1
+
+
+def after_the_deadline(deadline: date, on: date) -> bool:
+    """§190(2) "if the owner ... fails to remove the cattle as directed" and §190(3) "is
+    contravened": both only once the period of the order is over, the day after its deadline."""
+    return on > deadline
+
+
+def may_remove(rank: str | None) -> bool:
+    """§190(2): a police removal is directed to an officer "not below the rank of Head-Constable"."""
+    return rank in POLICE_RANKS and POLICE_RANKS.index(rank) >= POLICE_RANKS.index("head_constable")

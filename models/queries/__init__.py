@@ -28,8 +28,11 @@ from models.tables import (
 # parameters, at import: building a select() and its cache key on every call
 # cost more CPU than PostgreSQL spends answering it.
 _POUND_FEES = select(PoundFee.effective_from, PoundFee.amount_paise).where(PoundFee.kind == bindparam("kind"))
+# §187(2): rates "fixed by the panchayat with previous approval of the District Panchayat": a
+# version without its approval on record is not charged; the approved one before it applies.
 _DAILY_RATES = select(DailyRate.effective_from, DailyRate.amount_paise).where(
-    DailyRate.village_id == bindparam("village_id"), DailyRate.kind == bindparam("kind"))
+    DailyRate.village_id == bindparam("village_id"), DailyRate.kind == bindparam("kind"),
+    DailyRate.approval_ref.is_not(None))
 # The version of the scale in force: its date is a subquery, so one round trip.
 _SECURITY_SCALE = (
     select(SecurityScaleRow)
@@ -57,7 +60,7 @@ _FEE_IN_FORCE = literal_column(
 _RATE_IN_FORCE = literal_column(
     "(SELECT r.amount_paise FROM daily_rates r WHERE r.village_id = impoundments.village_id "
     f"AND r.kind = impoundments.kind AND r.effective_from <= {_SEIZURE_DATE_SQL} "
-    "ORDER BY r.effective_from DESC LIMIT 1)")
+    "AND r.approval_ref IS NOT NULL ORDER BY r.effective_from DESC LIMIT 1)")
 # session.info: {(impoundment id, seizure date): (fee, rate), ("scale", village id, date): rows}
 _SCHEDULES_READ = "dabbo.schedules_read"
 _SCHEDULE_TABLES = (PoundFee, DailyRate, SecurityScaleRow)
@@ -157,12 +160,20 @@ def security_per_head(session: Session, impoundment: Impoundment) -> int:
 
 def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_protest: bool = False) -> law.Dues:
     """What it takes to get this one animal back at `at`, every schedule taken
-    as in force on the seizure date (SPEC section 2)."""
+    as in force on the seizure date (SPEC section 2), as it changes hands: each
+    part in whole rupees, rounded down (SPEC 12.4, `law.in_cash`)."""
+    return law.in_cash(act_dues(session, impoundment, at, under_protest))
+
+
+def act_dues(session: Session, impoundment: Impoundment, at: datetime, under_protest: bool = False) -> law.Dues:
+    """The Act's figure for `dues_for`, to the paisa."""
     village = impoundment.village
     seizure_date = law.local_date(impoundment.seized_at, village.timezone)
     read = _schedules_read(session, impoundment, seizure_date)
     daily_rate = read[1] if read else daily_rate_on(session, village.id, impoundment.kind, seizure_date)
     release = impoundment.release
+    if impoundment.reason == "s185_3" and release is None:
+        return _reseizure_dues(session, impoundment, at)
     if release is not None:
         return law.dues(
             seized_at=impoundment.seized_at,
@@ -183,6 +194,16 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
         security_paise=security_per_head(session, impoundment),
         under_protest=under_protest,
 )
+
+
+def _reseizure_dues(session: Session, impoundment: Impoundment, at: datetime) -> law.Dues:
+    """§185(3)-(4): cattle seized again for want of the declaration are held for the security
+    the §189 scale asked at the protest release, and nothing else (law.reseizure_dues_paise)."""
+    first = session.get(Impoundment, impoundment.reseizure_of_id)
+    fee, rate, security = law.reseizure_dues_paise(security_per_head(session, first) if first else 0)
+    return law.dues(seized_at=impoundment.seized_at, at=max(at, impoundment.seized_at),
+                    tz=impoundment.village.timezone, pound_fee_paise=fee, daily_rate_paise=rate,
+                    security_paise=security)
 
 
 # An impoundment's village, pound, release and sale: many-to-one or one-to-one,

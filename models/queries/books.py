@@ -6,7 +6,7 @@ recorded.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -132,6 +132,8 @@ class FeeList:
     on: date
     kinds: list[KindRates]
     security: list[law.ScaleRow]   # empty where §189 is not notified
+    # §187(2): newer rate versions not charged because the District Panchayat's approval is missing.
+    unapproved: list[KindRates] = field(default_factory=list)
 
 
 def fee_list(session: Session, village: Village, on: date) -> FeeList:
@@ -139,13 +141,16 @@ def fee_list(session: Session, village: Village, on: date) -> FeeList:
     (§189(1)) in force in `village` on `on`, every kind in the Act's order."""
     rates = session.execute(select(DailyRate.kind, DailyRate.effective_from, DailyRate.amount_paise,
                                    DailyRate.approval_ref).where(DailyRate.village_id == village.id)).all()
-    kinds = []
+    kinds, unapproved = [], []
     for kind in law.KINDS:
         versions = [(effective, (amount, ref)) for k, effective, amount, ref in rates if k == kind]
-        amount, ref = law.in_force(versions, on) or (0, None)
+        amount, ref = law.in_force([v for v in versions if v[1][1]], on) or (0, None)   # §187(2): approved
         kinds.append(KindRates(kind, queries.pound_fee_on(session, kind, on), amount, ref))
+        newest = law.in_force(versions, on)
+        if newest is not None and newest[1] is None:
+            unapproved.append(KindRates(kind, 0, newest[0], None))
     security = queries.security_scale_on(session, village.id, on) if village.security_notified else []
-    return FeeList(village=village, on=on, kinds=kinds, security=security)
+    return FeeList(village=village, on=on, kinds=kinds, security=security, unapproved=unapproved)
 
 
 # --- Form B: the money that moved (r.4) -------------------------------------------------
@@ -163,9 +168,15 @@ def movements(session: Session, pound: Pound, end: date) -> list[books.Movement]
             select(Release, Impoundment.receipt).join(Impoundment, Impoundment.id == Release.impoundment_id)
             .where(Impoundment.pound_id == pound.id, Release.released_at < high)):
         on = law.local_date(release.released_at, tz)
-        found += [books.Movement(on, "pound_fees", release.pound_fee_paise, receipt),
-                  books.Movement(on, "expenses", release.expenses_paise, receipt),
-                  books.Movement(on, "security_deposits", release.security_paise, receipt)]
+        # §188(3): the seizer owes them; §185(4): paid from a sale's proceeds, already received.
+        if not release.by_court and release.paid_by_sale_id is None:
+            found += [books.Movement(on, "pound_fees", release.pound_fee_paise, receipt),
+                      books.Movement(on, "expenses", release.expenses_paise, receipt),
+                      books.Movement(on, "security_deposits", release.security_paise, receipt),
+                      books.Movement(on, books.ROUNDED_OFF, release.rounded_off_paise, receipt)]
+        if release.declared_at is not None and release.declared_at < high:   # §185(3)
+            found.append(books.Movement(law.local_date(release.declared_at, tz), "security_deposits",
+                                        release.declared_security_paise, receipt))
     for sale, receipt in session.execute(
             select(Sale, Impoundment.receipt).join(Impoundment, Impoundment.id == Sale.impoundment_id)
             .where(Impoundment.pound_id == pound.id, Sale.sold_at < high)):
@@ -174,7 +185,10 @@ def movements(session: Session, pound: Pound, end: date) -> list[books.Movement]
                   books.Movement(on, "sale_expenses", sale.sale_expenses_paise, receipt)]
         for moment, head in ((sale.surplus_paid_at, "surplus_paid"), (sale.surplus_to_fund_at, "village_fund_transfers")):
             if moment is not None and moment < high:
-                found.append(books.Movement(law.local_date(moment, tz), head, sale.surplus_paise, receipt))
+                # SPEC 12.4: paid out in whole rupees, rounded up; the paise beyond on a line of their own.
+                found += [books.Movement(law.local_date(moment, tz), head, sale.surplus_cash_paise, receipt),
+                          books.Movement(law.local_date(moment, tz), books.ROUNDED_OFF,
+                                         sale.surplus_cash_paise - sale.surplus_paise, receipt)]
     for deposit, receipt in session.execute(
             select(Deposit, Impoundment.receipt).join(Impoundment, Impoundment.id == Deposit.impoundment_id)
             .where(Impoundment.pound_id == pound.id)):
@@ -193,6 +207,11 @@ def _deposit_movements(deposit: Deposit, receipt: str, tz: str, high: datetime) 
     if deposit.status == "forfeited" and forfeited_at is not None and forfeited_at < high:
         found.append(books.Movement(law.local_date(forfeited_at, tz), "forfeitures_to_state",
                                     deposit.forfeited_paise, receipt))
+    if deposit.returned_at is not None and deposit.returned_at < high:
+        # §188(3): the forfeiture paid back on the day of the decision, an entry of its own that
+        # names the deposit it corrects; the forfeiture's day is never rewritten (SPEC 12.4).
+        found.append(books.Movement(law.local_date(deposit.returned_at, tz), "deposit_refunds",
+                                    deposit.returned_paise, f"{receipt} (forfeiture {deposit.id} returned)"))
     return found
 
 

@@ -30,7 +30,7 @@ from datetime import date, datetime
 from types import SimpleNamespace
 from typing import Iterable, Iterator
 
-from sqlalchemy import Integer, String, bindparam, cast, func, or_, select
+from sqlalchemy import Integer, String, bindparam, cast, false, func, or_, select
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import Select
 
@@ -54,11 +54,15 @@ def count_queries(subject, among=Impoundment) -> tuple[Select, Select]:
         among.village_id == subject.village_id,
         among.seized_at < subject.seized_at,
         or_(among.pound_id != subject.pound_id, among.seized_on != subject.seized_on),
+        # law.counts_as_occasion: a seizure held illegal (§188(3)) and a §185(3) re-seizure are not.
+        among.held_illegal == false(),
+        among.reason.is_(None),
     )
     heads = select(func.count(among.id)).where(
         among.owner_id == subject.owner_id,
         among.pound_id == subject.pound_id,
         among.seized_on == subject.seized_on,
+        among.reason.is_(None),
     )
     return earlier, heads
 

@@ -19,10 +19,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from models import law
 from models.db import Base, UTCDateTime
 from models.tables.places import Person, Pound, Village
 
-IMPOUNDMENT_STATUSES = ("impounded", "released", "sold")
+IMPOUNDMENT_STATUSES = ("impounded", "released", "sold", "forfeited_on_conviction")
 # §189(2), SPEC 11.1: held → forfeit_pending → forfeited | held; held → refundable → refunded.
 DEPOSIT_STATUSES = ("held", "forfeit_pending", "forfeited", "refundable", "refunded")
 COMPLAINT_OUTCOMES = ("upheld", "dismissed")
@@ -63,7 +64,7 @@ class Impoundment(Base):
     seized_at: Mapped[datetime] = mapped_column(UTCDateTime)
     # The local date of seizure: with owner and pound, SPEC 11.1's "one occasion" (§189(1)).
     seized_on: Mapped[date] = mapped_column(Date)
-    status: Mapped[str] = mapped_column(String(10), default="impounded")
+    status: Mapped[str] = mapped_column(String(24), default="impounded")
     claim_deadline: Mapped[datetime] = mapped_column(UTCDateTime)
     auction_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
     # An auction an official fixed (AUCTION command); auction_at honours it when later.
@@ -75,6 +76,14 @@ class Impoundment(Base):
     # earlier, Form A (r.3): the register's serial, per pound per year of the local seizure date.
     register_year: Mapped[int | None] = mapped_column(Integer)
     register_serial: Mapped[int | None] = mapped_column(Integer)
+    # Why the animal is held: None for a straying (§184), "s185_3" for cattle delivered under
+    # protest and seized again for want of the declaration and security (§185(3)-(4)), which
+    # asks for the security alone and starts no new fee or auction clock (SPEC 12.5).
+    reason: Mapped[str | None] = mapped_column(String(16))
+    reseizure_of_id: Mapped[int | None] = mapped_column(ForeignKey("impoundments.id"))
+    # §188(3): the magistrate adjudged this occasion's seizure illegal. Not an earlier occasion
+    # for §189(1) nor an earlier offence for §183 (SPEC 12.5).
+    held_illegal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
 
     pound: Mapped[Pound] = relationship()
     village: Mapped[Village] = relationship()
@@ -132,6 +141,19 @@ class Release(Base):
     total_paise: Mapped[int] = mapped_column(Integer)
     # The dispatcher's protest reminders look for deadlines near today every minute.
     protest_deadline: Mapped[date | None] = mapped_column(Date, index=True)
+    # §188(3): released on the magistrate's order, nothing taken from the owner; the fee and the
+    # expenses (pound_fee_paise + expenses_paise) are owed by the seizer, not pound receipts.
+    by_court: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
+    seizer_owes_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # SPEC 12.4: the paise of the Act's figure not collected (each part rounded down to the rupee).
+    rounded_off_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # §185(3): the declaration made and the security deposited after a release under protest.
+    declared_on: Mapped[date | None] = mapped_column(Date)
+    declared_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    declared_security_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # §185(4): released because a refused sale of the occasion covered its dues (not cash received
+    # at the gate: the money is in that sale's proceeds).
+    paid_by_sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"))
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="release")
 
@@ -158,8 +180,18 @@ class Sale(Base):
     surplus_paid_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     surplus_paid_to_phone: Mapped[str | None] = mapped_column(String(20))
     surplus_to_fund_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # §185(4): the part of a refused sale's surplus held back to cover the owner's other animals
+    # of the occasion still held (handlers.pound.refusals); 0 once they are covered.
+    held_back_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # §186(1): the officer the panchayat authorised to accept the proof of ownership.
+    surplus_accepted_by: Mapped[str | None] = mapped_column(String(20))
 
     impoundment: Mapped[Impoundment] = relationship(back_populates="sale")
+
+    @property
+    def surplus_cash_paise(self) -> int:
+        """SPEC 12.4: the surplus as paid out, rounded up to the rupee (the owner's favour)."""
+        return law.paid_out(self.surplus_paise).total_paise
 
 
 class Deposit(Base):
@@ -197,6 +229,10 @@ class Deposit(Base):
     refunded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     refunded_to_phone: Mapped[str | None] = mapped_column(String(20))
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # §188(3) after a settled forfeiture: what was forfeited is paid back to the owner, once, as
+    # an entry on the day of the decision; the forfeiture's own day is never rewritten (SPEC 12.4).
+    returned_paise: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    returned_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index("ix_deposits_status_refund", "status", "refund_date"),)
 

@@ -21,6 +21,8 @@ class RemovalOrder(Base):
     kind: Mapped[str] = mapped_column(String(16))  # resident_dry (§190(1)(a)) | non_resident (§190(1)(b))
     place: Mapped[str] = mapped_column(String(200))
     deadline: Mapped[date] = mapped_column(Date)
+    # §190(1): the State's notification applying the section to the area (required from SPEC 12.5).
+    notification_ref: Mapped[str | None] = mapped_column(String(120))
     mamlatdar_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
@@ -51,6 +53,9 @@ class RemovalOrderOwner(Base):
     police_phone: Mapped[str | None] = mapped_column(String(20))
     fine_paise: Mapped[int | None] = mapped_column(Integer)
     fine_on: Mapped[date | None] = mapped_column(Date)
+    # §190(2): the removing officer's rank (Head-Constable or above); §190(1): the head he keeps.
+    police_rank: Mapped[str | None] = mapped_column(String(32))
+    head_count: Mapped[int | None] = mapped_column(Integer)
 
     order: Mapped[RemovalOrder] = relationship(back_populates="owners")
     person: Mapped[Person] = relationship()

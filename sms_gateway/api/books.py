@@ -52,7 +52,7 @@ def as_csv(rows: list[dict], filename: str) -> Response:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["empty"])
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: books.spreadsheet_safe(value) for key, value in row.items()} for row in rows)
     return Response(buffer.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -94,9 +94,12 @@ def accounts_json(pound: Pound, start: date, end: date) -> dict:
         "closing_balance_paise": days[-1].carried_forward_paise if days else opening,
         "receipts": receipts, "receipts_paise": sum(receipts.values()),
         "payments": payments, "payments_paise": sum(payments.values()),
+        # SPEC 12.4: the paise between the Act's figures and the whole-rupee cash, outside the balance.
+        "rounded_off_paise": sum(d.rounded_off_paise for d in days),
         "days": [{"date": d.on.isoformat(), "brought_forward_paise": d.brought_forward_paise,
                   "receipts": d.receipts, "receipts_paise": d.receipts_paise, "payments": d.payments,
-                  "payments_paise": d.payments_paise, "carried_forward_paise": d.carried_forward_paise}
+                  "payments_paise": d.payments_paise, "carried_forward_paise": d.carried_forward_paise,
+                  "rounded_off_paise": d.rounded_off_paise}
                  for d in days],
     }
 
@@ -110,6 +113,7 @@ def accounts_csv_rows(result: dict) -> list[dict]:
         row |= {f"{head}_paise": d["payments"][head] for head in books.PAYMENT_HEADS}
         row["payments_paise"] = d["payments_paise"]
         row["carried_forward_paise"] = d["carried_forward_paise"]
+        row["rounded_off_paise"] = d["rounded_off_paise"]
         rows.append(row)
     return rows
 

@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from handlers.pound import admin
 from handlers.notices import broadcasts
-from handlers.pound import records
+from handlers.pound import outcomes, records, refusals
 from handlers.errors import Refused
 from models import queries
 from models.db import read_only
@@ -39,10 +39,22 @@ def post_impoundment(body: schemas.ImpoundmentIn):
         seizer = admin.person_for_phone(session, admin.require_phone(body.seizer_phone, "seizer_phone",
                                                                      pound.village.country), now(),
                                         language=pound.village.language)
+    if body.reason == "s185_3":
+        return impoundment_json(session, _reseize(session, pound, body, keeper))
     [impoundment] = records.seize(session, pound=pound, kind=admin.require_kind(body.kind), tags=[body.tag],
                                   now=now(), seized_at=body.seized_at, keeper=keeper, seizure=seizure,
                                   note=body.note, seizer=seizer, place=body.place)
     return impoundment_json(session, impoundment)
+
+
+def _reseize(session, pound, body: schemas.ImpoundmentIn, keeper) -> Impoundment:
+    """§185(3): the animal released under protest (by `reseizure_of`, else its tag) seized again."""
+    first = (session.get(Impoundment, body.reseizure_of) if body.reseizure_of
+             else outcomes.protest_release_for_tag(session, body.tag) if body.tag else None)
+    if first is None or first.pound_id != pound.id:
+        raise Refused("not_reseizable", "no release under protest of this animal at this pound", field="reseizure_of",
+                      status=404)
+    return outcomes.reseize(session, first, now=now(), keeper=keeper, seized_at=body.seized_at, note=body.note)
 
 
 @route("GET", "/impoundments", "List impoundments", query=schemas.ImpoundmentQuery)
@@ -114,7 +126,10 @@ def post_sale(id: str, body: schemas.SaleIn):
     sale = records.sell(session, impoundment, proceeds_paise=body.proceeds_paise, now=now(), at=body.at,
                         sale_expenses_paise=body.sale_expenses_paise, buyer_phone=buyer, refused=body.refused)
     return {"impoundment": impoundment.id, **sale_json(sale, impoundment.village.timezone),
-            "deposits": money_views.deposits_json(session, impoundment)}
+            "deposits": money_views.deposits_json(session, impoundment),
+            # §185(4): the owner's other animals this sale paid for, and how many are still held.
+            "released_with_sale": refusals.released_by(session, sale),
+            "still_held": refusals.still_held(session, impoundment), "held_back_paise": sale.held_back_paise}
 
 
 # --- messages -----------------------------------------------------------------

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from handlers.pound import admin
 from handlers.pound import money
-from handlers.pound import records
+from handlers.pound import outcomes, records
 from handlers.errors import Refused
 from models.tables import Deposit, Impoundment, Village
 from sms_gateway.api import money_views
@@ -25,9 +25,11 @@ def post_surplus_payment(id: str, body: schemas_money.SurplusPaymentIn):
     impoundment = find_impoundment(session, parse_id(id))
     to_phone = admin.require_phone(body.to_phone, "to_phone", impoundment.village.country)
     payee = admin.person_for_phone(session, to_phone, now())
+    accepted_by = outcomes.authorised_officer(session, impoundment, body.accepted_by)
     if impoundment.owner_id is None:
         records.identify_owner(session, impoundment, payee, now())  # §186(1): the payee proved ownership
     sale = money.pay_surplus(session, impoundment, to_phone=to_phone, now=now(), at=body.at)
+    sale.surplus_accepted_by = accepted_by
     return {"impoundment": impoundment.id, **sale_json(sale, impoundment.village.timezone)}
 
 
@@ -50,6 +52,29 @@ def put_complaint(id: str, body: schemas_money.ComplaintOutcomeIn):
     complaint = money.decide_complaint(session, impoundment, outcome=body.outcome, decided_on=body.decided_on,
                                        now=now(), compensation_paise=body.compensation_paise)
     return {**money_views.complaint_json(complaint), "deposits": money_views.deposits_json(session, impoundment)}
+
+
+@route("POST", "/impoundments/{id}/declaration",
+       "Record the declaration and security after a release under protest (§185(3))",
+       body=schemas_money.DeclarationIn, status=201)
+def post_declaration(id: str, body: schemas_money.DeclarationIn):
+    session = db()
+    impoundment = find_impoundment(session, parse_id(id))
+    release = outcomes.record_declaration(session, impoundment, declared_on=body.declared_on,
+                                          security_paise=body.security_paise, now=now())
+    return {"impoundment": impoundment.id, "declared_on": release.declared_on.isoformat(),
+            "security_paise": release.declared_security_paise,
+            "deposits": money_views.deposits_json(session, impoundment)}
+
+
+@route("POST", "/impoundments/{id}/conviction",
+       "Record the cattle forfeited to the State on a conviction (§183(2)(b))", body=schemas_money.ConvictionIn,
+       status=201)
+def post_conviction(id: str, body: schemas_money.ConvictionIn):
+    session = db()
+    impoundment = find_impoundment(session, parse_id(id))
+    outcomes.forfeit_on_conviction(session, impoundment, convicted_on=body.convicted_on, court=body.court, now=now())
+    return {"impoundment": impoundment.id, "status": impoundment.status, "convicted_on": body.convicted_on.isoformat()}
 
 
 @route("POST", "/deposits/{id}/refund", "Refund a refundable security deposit on application (§189(2))",

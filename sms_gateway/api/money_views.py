@@ -48,7 +48,8 @@ def surplus_json(sale: Sale, tz: str) -> dict:
         disposal = "unclaimed" if sale.surplus_paise else "none"
     return {"refused": sale.refused, "security_paise": sale.security_paise, "surplus_disposal": disposal,
             "surplus_paid_at": _iso(sale.surplus_paid_at, tz), "surplus_paid_to_phone": sale.surplus_paid_to_phone,
-            "surplus_to_fund_at": _iso(sale.surplus_to_fund_at, tz)}
+            "surplus_to_fund_at": _iso(sale.surplus_to_fund_at, tz),
+            "surplus_accepted_by": sale.surplus_accepted_by}
 
 
 def complaint_json(complaint: Complaint | None) -> dict | None:

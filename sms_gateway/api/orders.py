@@ -9,6 +9,7 @@ from pydantic import Field
 
 from handlers.pound import removal
 from handlers.errors import Refused
+from models.law import sections
 from models.tables import RemovalOrder
 from sms_gateway.api import schemas
 from sms_gateway.api import parse_id, route
@@ -24,6 +25,10 @@ class RemovalOrderIn(schemas.Body):
     place: str = Field(min_length=1, max_length=200)
     deadline: date
     mamlatdar_phone: str | None = Field(default=None, max_length=32)
+    # §190(1): the State's notification applying the section to the area; the head each owner
+    # keeps as the mamlatdar found it (default: the animals registered to the owner).
+    notification_ref: str | None = Field(default=None, max_length=120)
+    head_counts: dict[str, int] = Field(default_factory=dict, max_length=500)
 
 
 class OwnerOutcomeIn(schemas.Body):
@@ -33,6 +38,7 @@ class OwnerOutcomeIn(schemas.Body):
     police_phone: str | None = Field(default=None, max_length=32)
     fine_paise: int | None = Field(default=None, ge=0, le=10**12)
     fine_on: date | None = None
+    rank: Literal[sections.POLICE_RANKS] | None = None  # §190(2): Head-Constable or above
 
 
 class RemovalOrderUpdateIn(schemas.Body):
@@ -43,11 +49,13 @@ def order_json(order: RemovalOrder) -> dict:
     return {
         "id": order.id, "taluka": order.taluka, "kind": order.kind, "place": order.place,
         "deadline": iso(order.deadline), "mamlatdar_phone": order.mamlatdar.phone,
+        "notification_ref": order.notification_ref,
         "created_at": iso(order.created_at, order.villages[0].timezone if order.villages else None),
         "villages": [v.code for v in order.villages],
         "owners": [{"phone": row.person.phone, "complied_on": iso(row.complied_on),
                     "police_removed_on": iso(row.police_removed_on), "police_phone": row.police_phone,
-                    "fine_paise": row.fine_paise, "fine_on": iso(row.fine_on)} for row in order.owners],
+                    "fine_paise": row.fine_paise, "fine_on": iso(row.fine_on), "rank": row.police_rank,
+                    "head_count": row.head_count} for row in order.owners],
         "fine_imposed_by": "mamlatdar (section 190(3)); recorded, never imposed by Dabbo",
     }
 
@@ -67,7 +75,8 @@ def find_order(raw_id: str) -> RemovalOrder:
 def post_removal_order(body: RemovalOrderIn):
     order = removal.create(db(), taluka=body.taluka, village_codes=body.villages, kind=body.kind,
                            owner_phones=body.owners, place=body.place, deadline=body.deadline, now=now(),
-                           mamlatdar_phone=body.mamlatdar_phone)
+                           mamlatdar_phone=body.mamlatdar_phone, notification_ref=body.notification_ref,
+                           head_counts=body.head_counts)
     return order_json(order)
 
 

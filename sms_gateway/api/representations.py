@@ -42,6 +42,10 @@ def impoundment_json(session, impoundment: Impoundment) -> dict:
         "note": impoundment.note,
         "register_serial": impoundment.register_serial,
         "register_year": impoundment.register_year,
+        # SPEC 12.5: why it is held (None, or "s185_3") and whether its seizure was held illegal.
+        "reason": impoundment.reason,
+        "reseizure_of": impoundment.reseizure_of_id,
+        "held_illegal": impoundment.held_illegal,
     }
 
 
@@ -82,7 +86,11 @@ def release_json(release, tz: str) -> dict:
     return {"released_at": iso(release.released_at, tz), "under_protest": release.under_protest,
             "days": release.days, "pound_fee_paise": release.pound_fee_paise,
             "expenses_paise": release.expenses_paise, "security_paise": release.security_paise,
-            "total_paise": release.total_paise, "protest_deadline": iso(release.protest_deadline)}
+            "total_paise": release.total_paise, "protest_deadline": iso(release.protest_deadline),
+            # §188(3): released on the magistrate's order; what the seizer owes. §185(3): the declaration.
+            "by_court": release.by_court, "seizer_owes_paise": release.seizer_owes_paise,
+            "rounded_off_paise": release.rounded_off_paise, "declared_on": iso(release.declared_on),
+            "declared_security_paise": release.declared_security_paise}
 
 
 def sale_json(sale, tz: str) -> dict:

@@ -94,6 +94,9 @@ class ImpoundmentIn(Body):
     # earlier, Form A: who brought the animal (§184(1)), who gets the entry by SMS; where from.
     seizer_phone: str | None = Field(default=None, max_length=32)
     place: str | None = Field(default=None, max_length=200)
+    # law: §185(3), cattle released under protest seized again for want of the declaration.
+    reason: Literal["s185_3"] | None = None
+    reseizure_of: int | None = Field(default=None, ge=1)
 
 
 class ReleaseIn(Body):
@@ -117,7 +120,7 @@ class BroadcastIn(Body):
 
 class ImpoundmentQuery(Body):
     pound: str | None = None
-    status: Literal["impounded", "released", "sold"] | None = None
+    status: Literal["impounded", "released", "sold", "forfeited_on_conviction"] | None = None
     tag: str | None = None
 
 

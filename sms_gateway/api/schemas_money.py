@@ -15,6 +15,8 @@ DepositStatus = Literal["held", "forfeit_pending", "forfeited", "refundable", "r
 class SurplusPaymentIn(Body):
     to_phone: str = Field(min_length=1, max_length=32)
     at: AwareDatetime | None = None
+    # §186(1): the officer the panchayat authorised to accept the proof of ownership.
+    accepted_by: str | None = Field(default=None, max_length=32)
 
 
 class ComplaintIn(Body):
@@ -36,3 +38,15 @@ class RefundIn(Body):
 class DepositsQuery(Body):
     status: DepositStatus | None = None
     village: str | None = Field(default=None, max_length=32)
+
+
+class ConvictionIn(Body):
+    """§183(2)(b): the magistrate forfeited the cattle to the State on the owner's conviction."""
+    convicted_on: date
+    court: str | None = Field(default=None, max_length=200)
+
+
+class DeclarationIn(Body):
+    """§185(3): the declaration of ownership and the security deposited after a protest release."""
+    declared_on: date
+    security_paise: int = Field(ge=0, le=10_000_000)

@@ -17,7 +17,7 @@ def khed(api):
     api.post("/villages/KHED/pounds", {"code": "KHED-1", "name": "Khed pound"})
     for kind, fee in (("cow", 5000), ("goat", 1000), ("elephant", 50000)):
         api.put(f"/kinds/{kind}/pound-fee", {"amount_paise": fee, "effective_from": "2026-01-01"})
-    api.put("/villages/KHED/daily-rates", {"rates": {"cow": 4000, "goat": 1000, "elephant": 0},
+    api.put("/villages/KHED/daily-rates", {"rates": {"cow": 4000, "goat": 1000, "elephant": 0}, "approval_ref": "DP/KHED/1",
                                            "effective_from": "2026-01-01"})
     api.put("/villages/KHED/security-scale", {"effective_from": "2026-01-01", "rows": [
         {"min_head": 1, "max_head": 2, "min_times": 1, "max_times": 1, "per_head_paise": 20000},
@@ -28,7 +28,7 @@ def khed(api):
     api.post("/people/9825000100/animals", {"tag": "111122224444", "kind": "cow"})
     api.post("/people/9825000100/animals", {"tag": "111122225555", "kind": "cow"})
     api.post("/people", {"phone": "9825000200", "name": "Keeper", "role": "keeper", "village": "KHED",
-                         "pound": "KHED-1"})
+                         "pound": "KHED-1", "approved_on": "2026-01-01", "approval_ref": "TDO/KHED/1"})
     return api
 
 

@@ -44,9 +44,13 @@ def test_an_unknown_pound_is_404(admin_client):
 def test_the_books_home_flags_unapproved_keepers_and_lists_removal_orders(admin_client, api):
     api.post("/people", json={"phone": "+919825000050", "role": "mamlatdar", "taluka": "Danta"})
     api.post("/removal-orders", json={"taluka": "Danta", "villages": ["AMBA"], "kind": "resident_dry",
-                                      "owners": ["+919825000004"], "place": "Gauchar", "deadline": "2026-12-20"})
+                                      "owners": ["+919825000004"], "place": "Gauchar", "deadline": "2026-12-20",
+                                      "notification_ref": "GN/190", "head_counts": {"+919825000004": 3}})
+    # The demo keepers carry sample approvals (SPEC 12.5: only approved keepers release and sell).
+    api.post("/people", json={"phone": "+919825000061", "name": "Gopal (keeper)", "role": "keeper",
+                              "village": "AMBA", "pound": "AMBA-1"})
     html = admin_client.get("/books?lang=en").get_data(as_text=True)
-    assert "Keepers without the TDO&#39;s approval (s.182): Ramesh Patel (keeper), Suresh Yadav (keeper)" in html
+    assert "Keepers without the TDO&#39;s approval (s.182): Gopal (keeper)" in html
     assert "Gauchar" in html and "20-12-2026" in html and "pending" in html
 
 
@@ -54,9 +58,11 @@ def test_an_official_sees_only_the_orders_naming_the_village(client, world, sess
     api.post("/people", json={"phone": "+919825000050", "role": "mamlatdar", "taluka": "Danta"})
     api.post("/people", json={"phone": "+919825000052", "role": "mamlatdar", "taluka": "Sanand"})
     api.post("/removal-orders", json={"taluka": "Danta", "villages": ["AMBA"], "kind": "non_resident",
-                                      "owners": ["+919825000004"], "place": "Gauchar Ambaji", "deadline": "2026-12-20"})
+                                      "owners": ["+919825000004"], "place": "Gauchar Ambaji", "deadline": "2026-12-20",
+                                      "notification_ref": "GN/190", "head_counts": {"+919825000004": 30}})
     api.post("/removal-orders", json={"taluka": "Sanand", "villages": ["BHAV"], "kind": "non_resident",
-                                      "owners": ["+919825000005"], "place": "Gauchar Bhavpur", "deadline": "2026-12-20"})
+                                      "owners": ["+919825000005"], "place": "Gauchar Bhavpur", "deadline": "2026-12-20",
+                                      "notification_ref": "GN/190", "head_counts": {"+919825000005": 30}})
     sign_in_official(client, session)
     html = client.get("/books?lang=en").get_data(as_text=True)
     assert "Gauchar Ambaji" in html and "Gauchar Bhavpur" not in html

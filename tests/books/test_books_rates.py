@@ -21,7 +21,8 @@ def test_rates_for_the_senders_village_in_english(world, send):
 
 
 def test_rates_for_a_named_village_lists_no_security_where_not_notified(world, send, api):
-    api.put("/villages/BHAV/daily-rates", json={"rates": {"cow": 3000}, "effective_from": "2026-11-01"})
+    api.put("/villages/BHAV/daily-rates", json={"rates": {"cow": 3000}, "effective_from": "2026-11-01",
+                                                "approval_ref": "DP/BHAV/2"})
     reply = send(HI_OWNER, "rates bhav")
     assert reply.startswith("कांजी शुल्क Bhavpur (शुल्क + प्रतिदिन): गाय रु. 50+रु. 30; ")
 
@@ -71,4 +72,4 @@ def test_a_daily_rate_version_carries_the_district_panchayats_approval(world, ap
                                                   DailyRate.effective_from == date(2026, 11, 15))).one()
     assert row.approval_ref == "DP/BK/2026/117"
     html = client.get("/v/AMBA?lang=en").get_data(as_text=True)
-    assert "Daily rates approved by the District Panchayat: DP/BK/2026/117." in html
+    assert "Daily rates approved by the District Panchayat: DP/BK/2026/117" in html

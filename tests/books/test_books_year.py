@@ -94,9 +94,14 @@ def test_a_year_of_accounts_sums_both_ways_to_the_paisa(year, session):
                                       func.count(Release.id))).one()
     sales = session.execute(select(func.sum(Sale.proceeds_paise), func.sum(Sale.sale_expenses_paise),
                                    func.count(Sale.id))).one()
-    paid = session.scalar(select(func.coalesce(func.sum(Sale.surplus_paise), 0)).where(Sale.surplus_paid_at.isnot(None)))
-    to_fund = session.scalar(select(func.coalesce(func.sum(Sale.surplus_paise), 0))
-                             .where(Sale.surplus_to_fund_at.isnot(None)))
+    # SPEC 12.4: a surplus is paid out in whole rupees, rounded up; the paise beyond it (and the
+    # paise a release left uncollected) are the accounts' rounded-off line, outside the balance.
+    sold = session.scalars(select(Sale)).all()
+    paid = sum(s.surplus_cash_paise for s in sold if s.surplus_paid_at is not None)
+    to_fund = sum(s.surplus_cash_paise for s in sold if s.surplus_to_fund_at is not None)
+    rounded = sum(s.surplus_cash_paise - s.surplus_paise for s in sold if s.surplus_paid_at or s.surplus_to_fund_at)
+    rounded += session.scalar(select(func.coalesce(func.sum(Release.rounded_off_paise), 0)))
+    assert accounts["rounded_off_paise"] == rounded
     refunded = session.scalar(select(func.coalesce(func.sum(Deposit.amount_paise), 0))
                               .where(Deposit.status == "refunded"))
     forfeited = session.scalar(select(func.coalesce(func.sum(Deposit.forfeited_paise), 0))

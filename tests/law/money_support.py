@@ -37,7 +37,8 @@ def make_dhol(api, *, forfeit_percent: int = 100, notified_from: str | None = No
     api.post("/villages/DHOL/pounds", {"code": "DHOL-1", "name": "Dhol pound"})
     for kind, fee in (("cow", 5000), ("buffalo", 7500)):
         api.put(f"/kinds/{kind}/pound-fee", {"amount_paise": fee, "effective_from": "2026-01-01"})
-    api.put("/villages/DHOL/daily-rates", {"rates": {"cow": 4000, "buffalo": 5000}, "effective_from": "2026-01-01"})
+    api.put("/villages/DHOL/daily-rates", {"rates": {"cow": 4000, "buffalo": 5000}, "effective_from": "2026-01-01",
+                                           "approval_ref": "DP/DHOL/1"})
     api.put("/villages/DHOL/security-scale", {"effective_from": "2026-01-01", "rows": [
         {"min_head": 1, "max_head": 1, "min_times": 1, "max_times": 1, "per_head_paise": 20000},
         {"min_head": 2, "max_head": 5, "min_times": 1, "max_times": 1, "per_head_paise": 15000},
@@ -47,7 +48,7 @@ def make_dhol(api, *, forfeit_percent: int = 100, notified_from: str | None = No
         api.post("/people/9825000400/animals", {"tag": tag, "kind": "cow"})
     api.post("/people/9825000400/animals", {"tag": BUFFALO, "kind": "buffalo"})
     api.post("/people", {"phone": KEEPER, "name": "Keeper", "role": "keeper", "village": "DHOL",
-                         "pound": "DHOL-1", "language": "en"})
+                         "pound": "DHOL-1", "language": "en", "approved_on": "2026-01-01", "approval_ref": "TDO/1"})
 
 
 def impound(api, **body) -> dict:

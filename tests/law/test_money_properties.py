@@ -80,7 +80,7 @@ def _village(session, percent: int):
     village = admin.create_village(session, code=f"PROP{n}", name="Prop", security_notified=True,
                                    forfeit_percent=percent, now=START)
     admin.set_pound_fee(session, "cow", 5000, date(2026, 1, 1))
-    admin.set_daily_rates(session, village, {"cow": 4000}, date(2026, 1, 1))
+    admin.set_daily_rates(session, village, {"cow": 4000}, date(2026, 1, 1), approval_ref="DP/1")
     admin.set_security_scale(session, village, [{"min_head": 1, "max_head": None, "min_times": 1, "max_times": None,
                                                  "per_head_paise": 20000}], date(2026, 1, 1))
     pound = admin.create_pound(session, village, code=f"PROP{n}-1", name="Prop pound")

@@ -39,7 +39,7 @@ def test_a_fee_changed_in_the_same_transaction_counts_before_it_is_flushed(world
 
 def test_a_rate_changed_and_flushed_in_the_same_transaction_counts(world, session, clock):
     impoundment, _ = _dues(session, clock)
-    admin.set_daily_rates(session, impoundment.village, {"cow": 4500}, world.SCHEDULES_FROM)
+    admin.set_daily_rates(session, impoundment.village, {"cow": 4500}, world.SCHEDULES_FROM, approval_ref="DP/2")
     session.flush()
     assert queries.dues_for(session, impoundment, clock()).daily_rate_paise == 4500
 

@@ -169,8 +169,9 @@ def set_pound_fee(values: dict, viewer) -> str:
 
 def set_daily_rate(values: dict, viewer) -> str:
     village = own_village(values, viewer)
+    # §187(2): charged only once the District Panchayat's approval is recorded with it.
     admin.set_daily_rates(db(), village, {values.get("kind", ""): rupees_paise(values, "amount")},
-                          a_date(values, "effective_from"))
+                          a_date(values, "effective_from"), approval_ref=(values.get("approval_ref") or "").strip() or None)
     return say("form_done_schedule")
 
 
@@ -262,7 +263,8 @@ FORMS = {form.slug: form for form in (
     Form("daily-rate", "form_daily_rate", (Field("village", "col_village", "select", choices="villages"),
                                            Field("kind", "col_kind", "select", choices="kinds"),
                                            Field("amount", "form_amount", "number"),
-                                           Field("effective_from", "form_effective_from", "date", False)),
+                                           Field("effective_from", "form_effective_from", "date", False),
+                                           Field("approval_ref", "form_rate_approval", required=False)),
          set_daily_rate),
     Form("security-scale", "form_security_scale", (Field("village", "col_village", "select", choices="villages"),
                                                    Field("rows", "form_scale_rows_label", "textarea"),

@@ -1,0 +1,77 @@
+"""What the people concerned are told of the outcomes in `handlers.outcomes` (SPEC 12.5): the
+keeper of a release on the magistrate's order, the owner of a forfeiture paid back, owner and
+keeper of a re-seizure for want of the §185(3) declaration, and the `security_due` notices,
+which reach the keeper of the pound when the impoundment names none."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from handlers.catalogue import day, kind_name, money, t
+from handlers.notices.common import (
+    COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, SECURITY_DUE, label, write_notice,
+)
+from models import law
+from models.tables import Deposit, Impoundment, Person, Release, Village
+
+
+def keeper_of(session: Session, impoundment: Impoundment) -> Person | None:
+    """The keeper who recorded the impoundment, else the keeper of its pound (SPEC 12.5)."""
+    if impoundment.keeper_id:
+        return session.get(Person, impoundment.keeper_id)
+    return session.scalars(select(Person).where(Person.role == "keeper", Person.pound_id == impoundment.pound_id)
+                           .order_by(Person.id).limit(1)).first()
+
+
+def after_court_release(session: Session, impoundment: Impoundment, release: Release, had_auction: bool,
+                        now: datetime) -> None:
+    """§188(3): the keeper hands the animal back and collects nothing; the auction is off."""
+    keeper = keeper_of(session, impoundment)
+    if keeper is None:
+        return
+    write_notice(session, keeper, COMPLAINT_OUTCOME, f"{COMPLAINT_OUTCOME}:keeper:{impoundment.id}", now,
+                 lambda lang: t(lang, "notice.court_release_keeper", kind=kind_name(lang, impoundment.kind),
+                                tag=label(impoundment, lang), receipt=impoundment.receipt,
+                                fees=money(lang, release.seizer_owes_paise)),
+                 impoundment_id=impoundment.id)
+
+
+def after_forfeiture_returned(session: Session, deposit: Deposit, amount_paise: int, now: datetime) -> None:
+    """§188(3) with §189(2): the owner hears that what was forfeited is paid back."""
+    owner = session.get(Person, deposit.owner_id) if deposit.owner_id else None
+    if owner is None:
+        return
+    village = session.get(Village, deposit.village_id)
+    write_notice(session, owner, DEPOSIT_REFUNDED, f"{DEPOSIT_REFUNDED}:returned:{deposit.id}", now,
+                 lambda lang: t(lang, "notice.forfeiture_returned", amount=money(lang, amount_paise),
+                                day=day(law.local_date(deposit.forfeited_at or now, village.timezone))),
+                 impoundment_id=deposit.impoundment_id)
+
+
+def after_reseizure(session: Session, impoundment: Impoundment, security_paise: int, now: datetime) -> None:
+    """§185(3): owner and keeper hear that the animal is held for the declaration and security
+    alone, and what that security is."""
+    owner = session.get(Person, impoundment.owner_id) if impoundment.owner_id else None
+    if owner is not None:
+        write_notice(session, owner, SECURITY_DUE, f"{SECURITY_DUE}:reseized:{impoundment.id}", now,
+                     lambda lang: t(lang, "notice.reseized_for_declaration", kind=kind_name(lang, impoundment.kind),
+                                    tag=label(impoundment, lang), amount=money(lang, security_paise)),
+                     impoundment_id=impoundment.id)
+
+
+def security_due(session: Session, impoundment: Impoundment, amount_paise: int, now: datetime, *,
+                 dismissed: bool, deadline, expires_at: datetime | None = None) -> None:
+    """§185(3): the owner and the keeper (of the pound, when the impoundment names none) are told
+    that the declaration and security are due. Keyed per impoundment and person: once."""
+    suffix = "_dismissed" if dismissed else ""
+    owner = session.get(Person, impoundment.owner_id) if impoundment.owner_id else None
+    for person, key in ((owner, "notice.security_due" + suffix),
+                        (keeper_of(session, impoundment), "notice.security_due_keeper" + suffix)):
+        if person is not None:
+            write_notice(session, person, SECURITY_DUE, f"{SECURITY_DUE}:{impoundment.id}:{person.id}", now,
+                         lambda lang, k=key: t(lang, k, kind=kind_name(lang, impoundment.kind),
+                                               tag=label(impoundment, lang), receipt=impoundment.receipt,
+                                               amount=money(lang, amount_paise), deadline=day(deadline)),
+                         expires_at=expires_at, impoundment_id=impoundment.id)

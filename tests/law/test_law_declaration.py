@@ -1,0 +1,108 @@
+"""§185(3), SPEC 12.5: after a release under protest, the declaration and security; the notice
+that they are due (at once on a dismissal, the morning after the four weeks if no complaint);
+and the re-seizure for want of them, which asks for the security alone and starts no new fee or
+auction clock. Village DHOL: tests/money_support.py."""
+from __future__ import annotations
+
+import pytest
+
+from tests.law.money_support import COW1, KEEPER, OWNER, deposits, impound, ist, make_dhol, outbox, sms
+
+
+@pytest.fixture
+def dhol(api, app):
+    make_dhol(api)
+    return api
+
+
+def test_api_reseizure_for_want_of_the_declaration_asks_rs_200_and_starts_no_clock(dhol, app, clock, dispatch):
+    """Cow 1 seized by API 30-11 10:00 naming no keeper, released under protest the same day:
+    fee Rs 50 + 1 day Rs 40 = Rs 90 deposited; four weeks end 30-11 + 28 = 28-12. No complaint.
+    On 28-12 a re-seizure is refused (not due yet). On 29-12 08:00 the dispatcher tells the owner
+    AND the pound's keeper (the impoundment names none) that security Rs 200 is due (1 head, 1st
+    time). Re-seized 29-12 10:00 (reason s185_3): dues fee Rs 0 + expenses Rs 0 + security Rs 200
+    = Rs 200 (not a new impoundment's Rs 50 + Rs 40 + Rs 500 as a 2nd occasion = Rs 590); no new
+    claim window (claim deadline = the re-seizure), and no sale until an official fixes an auction."""
+    cow = impound(dhol, tag=COW1)
+    dhol.post(f"/impoundments/{cow['id']}/release", {"under_protest": True})
+    clock.set(ist(2026, 12, 28))
+    early = dhol.post("/impoundments", {"pound": "DHOL-1", "kind": "cow", "tag": COW1, "reason": "s185_3"})
+    assert (early.status_code, early.json["code"]) == (409, "security_not_due")
+    clock.set(ist(2026, 12, 29, 8, 0))
+    dispatch()
+    [owner_notice] = outbox(app, "security_due", OWNER)
+    assert "security Rs 200" in owner_notice.text
+    [keeper_notice] = outbox(app, "security_due", KEEPER)
+    assert keeper_notice.text == (f"Cow {COW1} (receipt {cow['receipt']}) was released under protest; 4 weeks ended "
+                                  "28-12-2026. Require declaration and security Rs 200, or seize it again (s.185(3)).")
+    clock.set(ist(2026, 12, 29, 10, 0))
+    again = dhol.post("/impoundments", {"pound": "DHOL-1", "kind": "cow", "tag": COW1, "reason": "s185_3"})
+    assert again.status_code == 201
+    body = again.json
+    assert (body["reason"], body["reseizure_of"], body["claim_deadline"]) == ("s185_3", cow["id"], body["seized_at"])
+    dues = dhol.get(f"/impoundments/{body['id']}/dues").json
+    assert (dues["pound_fee_paise"], dues["expenses_paise"], dues["security_paise"], dues["total_paise"]) == (
+        0, 0, 20000, 20000)
+    clock.set(ist(2027, 1, 10, 11, 0))
+    sale = dhol.post(f"/impoundments/{body['id']}/sale", {"proceeds_paise": 300000})
+    assert (sale.status_code, sale.json["code"]) == (409, "no_auction_fixed")
+    assert outbox(app, "claim_reminder", OWNER) == []
+
+
+def test_sms_reseizure_and_release_record_the_declaration_and_the_rs_200_deposit(dhol, app, send_twilio, clock, api):
+    """SMS: SEIZE and RELEASE … PROTEST on 30-11 (Rs 90). On 29-12 10:00 the keeper sends
+    `SEIZE <tag> cow DECLARATION`: seized again for the declaration; collect security Rs 200.
+    RELEASE the same day: Collect Rs 200: security Rs 200 (no fee, no feeding days). A Rs 200
+    held deposit; the first release now carries the declaration (29-12-2026)."""
+    sms(send_twilio, KEEPER, f"SEIZE {COW1} cow")
+    sms(send_twilio, KEEPER, f"RELEASE {COW1} PROTEST")
+    clock.set(ist(2026, 12, 29, 10, 0))
+    reply = sms(send_twilio, KEEPER, f"SEIZE {COW1} cow DECLARATION")
+    assert reply.startswith(f"Seized {COW1} again for the declaration (s.185(3)), receipt ")
+    assert "collect security Rs 200 and the declaration" in reply
+    assert sms(send_twilio, KEEPER, f"RELEASE {COW1}") == (
+        f"Released {COW1}. Collect Rs 200: security Rs 200, declaration made (s.185(3)).")
+    [deposit] = deposits(app)
+    assert (deposit.amount_paise, deposit.status) == (20000, "held")
+    first = [i for i in api.get("/impoundments", query_string={"tag": COW1}).json["impoundments"] if not i["reason"]][0]
+    assert api.get(f"/impoundments/{first['id']}").json["release"]["declared_on"] == "2026-12-29"
+
+
+def test_declaration_recorded_by_api_takes_the_security_and_stops_the_notice(dhol, app, clock, dispatch):
+    """Released under protest 30-11 (Rs 90). On 10-12 the owner makes the declaration and
+    deposits the security: Rs 200 (1 head, 1st time); Rs 150 is refused (422, names Rs 200).
+    A deposit of Rs 200 is held from 10-12 (refund date 10-06-2027), Form B books it on 10-12
+    as a security deposit, and on 29-12 no security_due notice goes out."""
+    cow = impound(dhol, tag=COW1, keeper_phone=KEEPER)
+    dhol.post(f"/impoundments/{cow['id']}/release", {"under_protest": True})
+    clock.set(ist(2026, 12, 10))
+    wrong = dhol.post(f"/impoundments/{cow['id']}/declaration", {"declared_on": "2026-12-10", "security_paise": 15000})
+    assert (wrong.status_code, wrong.json["field"], wrong.json["error"]) == (
+        422, "security_paise", "the security due is 20000 paise")
+    made = dhol.post(f"/impoundments/{cow['id']}/declaration", {"declared_on": "2026-12-10", "security_paise": 20000})
+    assert made.status_code == 201
+    [deposit] = made.json["deposits"]
+    assert (deposit["amount_paise"], deposit["status"], deposit["refund_date"]) == (20000, "held", "2027-06-10")
+    again = dhol.post(f"/impoundments/{cow['id']}/declaration", {"declared_on": "2026-12-10", "security_paise": 20000})
+    assert again.status_code == 409
+    books = dhol.get("/pounds/DHOL-1/accounts", query_string={"from": "2026-12-10", "to": "2026-12-10"}).json
+    assert books["receipts"]["security_deposits"] == 20000
+    clock.set(ist(2026, 12, 29, 8, 0))
+    dispatch()
+    assert outbox(app, "security_due") == []
+
+
+def test_a_dismissed_complaint_makes_the_security_due_at_once(dhol, app, clock):
+    """Released under protest 30-11; complaint filed 02-12, dismissed 05-12 (before the four
+    weeks end on 28-12): owner and keeper are told on 05-12 that the declaration and security
+    Rs 200 are due now ("the seizure is declared to be lawful", §185(3))."""
+    cow = impound(dhol, tag=COW1, keeper_phone=KEEPER)
+    dhol.post(f"/impoundments/{cow['id']}/release", {"under_protest": True})
+    clock.set(ist(2026, 12, 2))
+    dhol.post(f"/impoundments/{cow['id']}/complaint", {"filed_on": "2026-12-02"})
+    clock.set(ist(2026, 12, 5))
+    dhol.put(f"/impoundments/{cow['id']}/complaint", {"outcome": "dismissed", "decided_on": "2026-12-05"})
+    [owner_notice] = outbox(app, "security_due", OWNER)
+    assert owner_notice.text == (f"Cow {COW1}: the court found the seizure lawful. Deposit security Rs 200 at the pound "
+                                 "and make the declaration of ownership, or the animal may be seized again (s.185(3)).")
+    assert len(outbox(app, "security_due", KEEPER)) == 1
