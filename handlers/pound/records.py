@@ -177,10 +177,9 @@ def _free_tags(session: Session, tags: list[str | None]) -> list[str | None]:
 
 def forfeit_deposits(session: Session, owner_id: int, village: Village, impoundment: Impoundment,
                      now: datetime) -> list[Deposit]:
-    """§189(2): a deposit still held when the owner's cattle are impounded
-    again within six months will be forfeited, but only once the re-seizure's
-    §188(1) complaint deadline has passed unchallenged (SPEC 11.1): until then
-    it is `forfeit_pending` (handlers.pound.money settles it). The remainder of a
+    """§189(2): a deposit still held when the owner's cattle are impounded again within six months
+    is forfeited once the re-seizure's §188(1) complaint deadline has passed unchallenged (SPEC
+    11.1); until then it is `forfeit_pending` (handlers.pound.money settles it). The remainder of a
     part forfeiture, and a deposit of this same occasion, are not forfeited."""
     pending = []
     held = session.scalars(select(Deposit).where(
@@ -226,8 +225,7 @@ def take_deposit(session: Session, impoundment: Impoundment, amount_paise: int, 
         owner_id=impoundment.owner_id, village_id=village.id, impoundment_id=impoundment.id,
         receipt=impoundment.receipt, amount_paise=amount_paise, deposited_at=at,
         refund_date=law.deposit_refund_date(at, village.timezone), status="held", forfeited_paise=0,
-        sale_id=sale.id if sale is not None else None,
-)
+        sale_id=sale.id if sale is not None else None)
     session.add(deposit)
     return deposit
 
