@@ -62,6 +62,9 @@ class Settings:
     secret_key: str | None = None
     sms_price_paise: int = 25  # SMS_PRICE_PAISE: what the panchayat pays per SMS segment (the cost page)
     bench_floor: bool = False  # BENCH_FLOOR=on: /bench/floor, the constant route bench/district.py compares with
+    # --- reliability: limits that fit the person, missed calls' budget ---
+    staff_inbound_rate_limit: int = 300  # STAFF_INBOUND_RATE_LIMIT: a keeper's or official's messages per 10 minutes
+    missed_call_budget: int = 200  # MISSED_CALL_BUDGET: missed calls answered per hour in all (0: no budget)
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -108,4 +111,7 @@ class Settings:
             secret_key=get("SECRET_KEY"),
             sms_price_paise=int(get("SMS_PRICE_PAISE") or defaults.sms_price_paise),
             bench_floor=(get("BENCH_FLOOR") or "off").lower() in ("1", "on", "true", "yes"),
+            # --- reliability ---
+            staff_inbound_rate_limit=int(get("STAFF_INBOUND_RATE_LIMIT") or defaults.staff_inbound_rate_limit),
+            missed_call_budget=int(get("MISSED_CALL_BUDGET") or defaults.missed_call_budget),
 )
