@@ -65,6 +65,7 @@ class Settings:
     # --- reliability: limits that fit the person, missed calls' budget ---
     staff_inbound_rate_limit: int = 300  # STAFF_INBOUND_RATE_LIMIT: a keeper's or official's messages per 10 minutes
     missed_call_budget: int = 200  # MISSED_CALL_BUDGET: missed calls answered per hour in all (0: no budget)
+    exotel_requests_per_minute: int = 200  # EXOTEL_REQUESTS_PER_MINUTE: the account's API pace (0: unpaced)
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -114,4 +115,5 @@ class Settings:
             # --- reliability ---
             staff_inbound_rate_limit=int(get("STAFF_INBOUND_RATE_LIMIT") or defaults.staff_inbound_rate_limit),
             missed_call_budget=int(get("MISSED_CALL_BUDGET") or defaults.missed_call_budget),
+            exotel_requests_per_minute=int(get("EXOTEL_REQUESTS_PER_MINUTE") or defaults.exotel_requests_per_minute),
 )

@@ -36,6 +36,7 @@ from models import outbox
 from sms_gateway.worker import dispatcher
 from sms_gateway.worker import queues
 from sms_gateway.worker.hands import HANDS
+from sms_gateway.providers import pacing
 from sms_gateway.providers.base import PERMANENT, SENT, Outgoing, Provider, SendResult, send_all
 from sms_gateway.providers.registry import get_provider
 from sms_gateway.runtime import Runtime, make_runtime
@@ -60,7 +61,10 @@ def context() -> Context:
     pid = os.getpid()
     if _context is None:
         settings = Settings.from_env()
-        _context = Context(make_runtime(settings), get_provider(settings), pid)
+        runtime = make_runtime(settings)
+        provider = get_provider(settings)
+        pacing.attach(provider, runtime.redis, settings)  # one pace per provider account, shared in Redis
+        _context = Context(runtime, provider, pid)
     elif _context.pid != pid:
         after_fork()
     return _context
