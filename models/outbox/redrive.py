@@ -39,7 +39,11 @@ def redrive_unheld(session: Session, now: datetime, held: Collection[int], grace
     return moved
 
 
-def queued_due_ids(session: Session, now: datetime) -> list[int]:
-    """Every queued, due row, enqueued or not: after Redis lost its contents no job holds any."""
+def enqueued_ids(session: Session, now: datetime) -> list[int]:
+    """Queued, due rows already handed to RQ (`updated_at` at or after `send_after`: see
+    models.outbox.mark_enqueued), however recently: after Redis lost its contents no job holds
+    them, and models.outbox.due_ids would leave them for QUEUED_TIMEOUT. (Rows never enqueued
+    are due_ids' own.)"""
     return list(session.scalars(select(OutboundMessage.id).where(
-        OutboundMessage.status == QUEUED, OutboundMessage.send_after <= now).order_by(OutboundMessage.id)))
+        OutboundMessage.status == QUEUED, OutboundMessage.send_after <= now,
+        OutboundMessage.updated_at >= OutboundMessage.send_after).order_by(OutboundMessage.id)))

@@ -61,7 +61,7 @@ def recover(runtime) -> str:
         if held is not None:
             moved = outbox_redrive.redrive_unheld(session, runtime.clock(), held, hands.GRACE)
             session.commit()
-        ids = outbox_redrive.queued_due_ids(session, runtime.clock()) if lost else []
+        ids = outbox_redrive.enqueued_ids(session, runtime.clock()) if lost else []
         if ids:
             outbox.mark_enqueued(session, ids, runtime.clock())
             session.commit()
@@ -77,7 +77,7 @@ def recover(runtime) -> str:
 
 def _tick(runtime) -> str:
     now = runtime.clock()
-    recover(runtime)
+    recovered = recover(runtime)
     replayed = parked.replay(runtime)
     calls = missed_calls.replay(runtime) + missed_calls.answer_waiting(runtime)
     forfeited, to_fund, refunds, written = _write_notices(runtime, now)
@@ -87,7 +87,7 @@ def _tick(runtime) -> str:
         stuck = outbox.redrive_lost(session, now)
         session.commit()
     enqueued = queues.enqueue_due(runtime)
-    summary = (f"tick {now:%Y-%m-%d %H:%M}Z: {replayed} parked SMS answered, {calls} missed calls answered late, {written} notices written, {refunds} deposits refundable, "
+    summary = (f"tick {now:%Y-%m-%d %H:%M}Z: recovered {recovered}, {replayed} parked SMS answered, {calls} missed calls answered late, {written} notices written, {refunds} deposits refundable, "
                f"{forfeited} forfeitures settled, {to_fund} surpluses to village fund, "
                f"{expired} expired, {stuck} re-driven, {gave_up} given up, {enqueued} enqueued")
     log.info(summary)
