@@ -16,6 +16,8 @@ from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.types import TypeDecorator
 
+from models.ranges import guard_flush
+
 # Stable constraint names, so Alembic migrations read the same on every database.
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -125,7 +127,10 @@ def ping_when_idle(engine: Engine) -> None:
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
     # expire_on_commit=False: a handler may read what it just wrote to build a reply.
-    return sessionmaker(engine, expire_on_commit=False)
+    factory = sessionmaker(engine, expire_on_commit=False)
+    # No integer past its column reaches the database (models.ranges): a 422, not a 500.
+    event.listen(factory, "before_flush", guard_flush)
+    return factory
 
 
 def on_postgresql(session: Session) -> bool:

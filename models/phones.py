@@ -89,3 +89,25 @@ def mask_phone(e164: str) -> str:
     if len(national) <= 4:
         return country + "*" * max(len(national), 4)
     return country + "*" * (len(national) - 4) + national[-4:]
+
+
+# What a missed call may be answered to (a call back or an SMS costs the panchayat money): a
+# number of the deployment's own country that the numbering plan types as a mobile or a fixed
+# line. Never premium-rate, shared-cost, toll-free, UAN, VoIP, personal or pager numbers, nor a
+# number abroad: a prankster's missed call from one of those would make us pay to reach it.
+ANSWERABLE_TYPES = frozenset({phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE,
+                              phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE})
+
+
+def answerable(e164: str, regions) -> bool:
+    """Whether `e164` is a number of one of `regions` (ISO codes: {"IN"}) that `phonenumbers`'
+    metadata types as mobile or fixed line."""
+    if not isinstance(e164, str):
+        return False
+    try:
+        number = phonenumbers.parse(e164, None)
+    except phonenumbers.NumberParseException:
+        return False
+    if phonenumbers.region_code_for_number(number) not in {region.upper() for region in regions}:
+        return False
+    return phonenumbers.number_type(number) in ANSWERABLE_TYPES

@@ -18,6 +18,12 @@ For USSD only dials count (the first step of a session, `text` empty): a
 handset can start sessions, but the later steps of a session come from the
 gateway, each carrying the session the handset dialled.
 
+People who run the pounds are not strangers: past the general limit, a
+phone registered as a keeper, official, mamlatdar or police (looked up once
+per window, and only then) has `Settings.staff_inbound_rate_limit` (300), and
+past that is told to wait every time (TELL), never silenced: a keeper
+recording a raid of thirty strays must hear about every one of them.
+
 If Redis is down or slow the limiter fails OPEN: answering a farmer beats
 refusing one, and the web process must answer within 1 s (the client has
 0.5 s timeouts, sms_gateway.runtime.make_redis).
@@ -27,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from datetime import datetime, timedelta
+from typing import Callable
 
 import redis
 
@@ -38,6 +45,7 @@ ALLOW, TELL, SILENT = "allow", "tell", "silent"
 WINDOW = timedelta(minutes=10)
 KEY_PREFIX = "dabbo:ratelimit"
 _COUNT_FIELD = "#count"
+_STAFF_FIELD = "#staff"  # "1": the window's phone is a registered keeper or official
 
 # KEYS[1] the window's hash; ARGV: message id, limit, ttl seconds.
 # Returns the position (1, 2, ...) at which this message id arrived.
@@ -71,16 +79,23 @@ def verdict_for(position: int, limit: int) -> str:
     return TELL if position == limit + 1 else SILENT
 
 
-def check(client: redis.Redis, *, channel: str, phone: str, message_id: str, limit: int, now: datetime) -> str:
+def check(client: redis.Redis, *, channel: str, phone: str, message_id: str, limit: int, now: datetime,
+          staff_limit: int = 0, is_staff: Callable[[], bool] | None = None) -> str:
     """ALLOW, TELL or SILENT for this inbound message. `limit` <= 0 turns
-    the limit off. Never raises: any Redis failure means ALLOW."""
+    the limit off. Past `limit`, a phone `is_staff` says belongs to a
+    registered keeper or official (asked once per window, and only then)
+    has `staff_limit`, and past that is TELL every time, never SILENT: a
+    keeper in a raid is never left without an answer. Never raises: any
+    Redis failure means ALLOW."""
     if limit <= 0:
         return ALLOW
     key = window_key(channel, phone, now)
     try:
         # EVALSHA (redis-py falls back to EVAL once per server): the script is not re-sent each time.
         position = int(client.register_script(_POSITION)(
-            keys=[key], args=[(message_id or "")[:200], limit, int(WINDOW.total_seconds()) + 60]))
+            keys=[key], args=[(message_id or "")[:200], max(limit, staff_limit), int(WINDOW.total_seconds()) + 60]))
+        if position > limit and is_staff is not None and staff_limit > limit and _is_staff(client, key, is_staff):
+            return ALLOW if position <= staff_limit else TELL
     except (redis.RedisError, OSError, ValueError) as exc:
         log.warning("rate limit not checked (Redis unavailable), message let through: %s", type(exc).__name__)
         return ALLOW
@@ -91,16 +106,36 @@ def check(client: redis.Redis, *, channel: str, phone: str, message_id: str, lim
     return verdict
 
 
-def check_sms(runtime, *, phone: str, message_id: str, now: datetime) -> str:
-    """The verdict for one inbound SMS (Twilio or Africa's Talking)."""
+def _is_staff(client: redis.Redis, key: str, is_staff: Callable[[], bool]) -> bool:
+    """Whether the phone of this window is a registered keeper or official: asked of the
+    database once per window (kept in the window's hash), so a stranger's flood costs one
+    query, not one per message."""
+    known = client.hget(key, _STAFF_FIELD)
+    if known is not None:
+        return known in (b"1", "1")
+    try:
+        staff = bool(is_staff())
+    except Exception:  # noqa: BLE001 - the database is down: the stranger's limit stands
+        log.warning("could not tell whether a phone over its limit is staff; the general limit applies")
+        return False
+    client.hset(key, _STAFF_FIELD, "1" if staff else "0")
+    return staff
+
+
+def check_sms(runtime, *, phone: str, message_id: str, now: datetime,
+              is_staff: Callable[[], bool] | None = None) -> str:
+    """The verdict for one inbound SMS (Twilio, Africa's Talking, Exotel)."""
     return check(runtime.redis, channel="sms", phone=phone, message_id=message_id,
-                 limit=runtime.settings.inbound_rate_limit, now=now)
+                 limit=runtime.settings.inbound_rate_limit, now=now,
+                 staff_limit=runtime.settings.staff_inbound_rate_limit, is_staff=is_staff)
 
 
-def check_ussd(runtime, *, phone: str, session_id: str, text: str, now: datetime) -> str:
+def check_ussd(runtime, *, phone: str, session_id: str, text: str, now: datetime,
+               is_staff: Callable[[], bool] | None = None) -> str:
     """The verdict for one USSD step: dials (the first step, `text` empty)
     are counted per session id; later steps of a session always pass."""
     if text:
         return ALLOW
     return check(runtime.redis, channel="ussd", phone=phone, message_id=f"session:{session_id}",
-                 limit=runtime.settings.inbound_rate_limit, now=now)
+                 limit=runtime.settings.inbound_rate_limit, now=now,
+                 staff_limit=runtime.settings.staff_inbound_rate_limit, is_staff=is_staff)

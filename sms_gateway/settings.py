@@ -68,13 +68,17 @@ class Settings:
     dlt_var_chars: int = 30  # DLT_VAR_CHARS: a value is shorter than this
     dlt_min_fixed: float = 0.5  # DLT_MIN_FIXED: share of a sample message that is fixed text
     dlt_broadcast_sms_type: str = "promotional"  # DLT_BROADCAST_SMS_TYPE: Exotel SmsType of a village's notices
-    dlt_template_file: str | None = None  # DLT_TEMPLATE_FILE: the registered ids (handlers/dlt/dlt_templates.json
+    dlt_template_file: str | None = None  # DLT_TEMPLATE_FILE: the registered ids (handlers/dlt/dlt_templates.json)
     # voice (SPEC 12.1, 12.2): the Exotel flow, its caps and its audio (README, India section)
     exotel_voice_app_id: str | None = None  # EXOTEL_VOICE_APP_ID: the voice flow's app id in App Bazaar
     exotel_tts: bool = False  # EXOTEL_TTS=on: Exotel's TTS says what no person recorded (else stand-in clips)
     voice_max_steps: int = 40  # VOICE_MAX_STEPS: key presses one call may make
     voice_max_minutes: int = 10  # VOICE_MAX_MINUTES: how long one call may go on
     voice_audio_dir: str | None = None  # VOICE_AUDIO_DIR: clips and joined WAVs (default instance/voice)
+    # --- reliability: limits that fit the person, missed calls' budget ---
+    staff_inbound_rate_limit: int = 300  # STAFF_INBOUND_RATE_LIMIT: a keeper's or official's messages per 10 minutes
+    missed_call_budget: int = 200  # MISSED_CALL_BUDGET: missed calls answered per hour in all (0: no budget)
+    exotel_requests_per_minute: int = 200  # EXOTEL_REQUESTS_PER_MINUTE: the account's API pace (0: unpaced)
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -134,4 +138,8 @@ class Settings:
             voice_max_steps=int(get("VOICE_MAX_STEPS") or defaults.voice_max_steps),
             voice_max_minutes=int(get("VOICE_MAX_MINUTES") or defaults.voice_max_minutes),
             voice_audio_dir=get("VOICE_AUDIO_DIR"),
+            # --- reliability ---
+            staff_inbound_rate_limit=int(get("STAFF_INBOUND_RATE_LIMIT") or defaults.staff_inbound_rate_limit),
+            missed_call_budget=int(get("MISSED_CALL_BUDGET") or defaults.missed_call_budget),
+            exotel_requests_per_minute=int(get("EXOTEL_REQUESTS_PER_MINUTE") or defaults.exotel_requests_per_minute),
         )

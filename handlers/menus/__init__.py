@@ -23,7 +23,8 @@ from handlers.pound import records
 from handlers.catalogue import LANGUAGES, day, days_text, kind_name, money, place_name, rate, rupees, spoken, t, when
 from handlers.sms.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 from handlers.errors import Refused
-from handlers.menus.navigator import Caller, Context, Ending, Info, Input, Menu, Option, State, Tree, Wrong
+from handlers.menus.navigator import (Caller, Context, Detour, Ending, Info, Input, Menu, Option, State, Tree, Wrong,
+                                      refusal_text)
 from models import law
 from models.queries import books as book_queries
 from models.phones import normalise_phone
@@ -189,8 +190,18 @@ def _seize_tag(ctx: Context, value: str) -> str | Wrong:
         return Wrong("ussd.tag.bad")
     held = ctx.impoundment(tag)
     if held is not None and held.status == "impounded":
-        return Wrong("ussd.seize.already")
+        # Where it is, and the session ends: replayed keys that followed this tag (the kind,
+        # the confirm) were pressed for it, and must never become an untagged seizure.
+        return Detour("seize.held", tag)
     return tag
+
+
+def _held_lines(ctx: Context, state: State) -> list[str]:
+    """The tag typed for a seizure is in a pound already: which, and since when."""
+    held = ctx.impoundment(state.tag)
+    if held is None or held.status != "impounded":
+        return [ctx.t("ussd.refused")]
+    return [refusal_text(ctx, records.already_held(held, state.tag))]
 
 
 def _seizure_what(ctx: Context, state: State) -> str:
@@ -323,6 +334,7 @@ TREE = Tree(root=_root, nodes={
 )),
     "seize": Menu("ussd.seize.tag_prompt", (Option("ussd.seize.no_tag", "seize.kind", sets={"tag": ""}),),
                   input=Input(_seize_tag, "seize.kind"), errors=("ussd.invalid", "ussd.tag.bad", "ussd.seize.already")),
+    "seize.held": Info(_held_lines, final=True),
     "seize.kind": Menu("ussd.seize.kind_title",
                        tuple(Option(f"kind.{kind}", "seize.confirm", sets={"kind": kind}) for kind in law.KINDS)),
     "seize.confirm": Menu(lambda ctx, state: ctx.t("ussd.seize.confirm", what=_seizure_what(ctx, state)),

@@ -3,13 +3,24 @@ free for them) and hears back, per MISSED_CALL_ANSWER, by an SMS (kind `reply`) 
 animals in pounds with today's dues, or by a call back (kind `voice_callback`) that reads the
 same and offers the voice menu. Someone with nothing in a pound is told so plainly.
 
-At most one answer per caller per ten minutes: a phone that rings the number again and again
-(redialling, or a prank) costs the panchayat one SMS or one call, not one each time. The call
-itself is stored (InboundMessage, unique per provider call id) so a provider's retry of the
-same webhook answers nothing twice.
+Every answer costs the panchayat an SMS or a call, so a missed call is a lever a prankster can
+pull. Three limits hold it:
+
+* only numbers this deployment serves are answered: of a country its villages are in, and typed
+  mobile or fixed line by `phonenumbers` (never premium, shared-cost, toll-free, satellite or
+  abroad; `models.phones.answerable`);
+* at most one answer per caller per ten minutes (redialling or a prank costs one, not one each);
+* at most MISSED_CALL_BUDGET answers an hour in all (counted by the edge in Redis, asked through
+  `budget()`). Past it the call is kept as `waiting`, the administrator is alerted, and the
+  dispatcher answers the waiting calls, oldest first, as the next hours' budgets allow.
+
+The call itself is stored (InboundMessage, unique per provider call id) so a provider's retry of
+the same webhook answers nothing twice.
 """
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -23,27 +34,33 @@ from handlers.catalogue import heard_language, kind_name, language_or_default, m
 from handlers.outbox import queue_message
 from handlers.sms.replies import fit_list, short
 from models import queries
-from models.phones import normalise_phone
-from models.tables import InboundMessage, OutboundMessage, Person
+from models.phones import answerable, normalise_phone
+from models.tables import InboundMessage, OutboundMessage, Person, Village
 
 ONE_ANSWER_PER = timedelta(minutes=10)
 ANSWER_BY_CALL = "call"
 KEY_PREFIX = "missed:"
 CHANNEL = "missed"
+WAITING = "waiting"
+ANSWERED = ("sms", "call")
+log = logging.getLogger("dabbo.missed_call")
 
 
 @dataclass
 class Answered:
     """What became of one missed call (for the log and the simulator)."""
 
-    outcome: str  # sms | call | limited | repeat | bad_phone
+    outcome: str  # sms | call | limited | repeat | bad_phone | not_served | waiting
     text: str = ""
     message_ids: list[int] = field(default_factory=list)
 
 
-def answer(session: Session, *, phone: str, provider: str, call_id: str, now: datetime, answer_by: str) -> Answered:
+def answer(session: Session, *, phone: str, provider: str, call_id: str, now: datetime, answer_by: str,
+           budget: Callable[[], bool] | None = None) -> Answered:
     """Store the missed call, write the answer into the outbox (unless this caller was
-    answered in the last ten minutes), commit. The session's after-commit hook enqueues it."""
+    answered in the last ten minutes, the number is not one this deployment serves, or
+    `budget()`, asked last, says the hour's answers are spent), commit. The session's
+    after-commit hook enqueues it."""
     e164 = normalise_phone(phone) if isinstance(phone, str) else None
     if e164 is None:
         return Answered("bad_phone")
@@ -55,10 +72,23 @@ def answer(session: Session, *, phone: str, provider: str, call_id: str, now: da
     except IntegrityError:  # the provider retried this webhook: it was answered the first time
         session.rollback()
         return Answered("repeat")
+    if not answerable(e164, served_countries(session)):
+        record.outcome = "not_served"
+        session.commit()
+        log.warning("missed call from a number this deployment does not serve (ending %s): not answered", e164[-4:])
+        return Answered("not_served")
     if _answered_lately(session, e164, now):
         record.outcome = "limited"
         session.commit()
         return Answered("limited")
+    if budget is not None and not budget():
+        record.outcome = WAITING
+        session.commit()
+        return Answered(WAITING)
+    return _write_answer(session, record, e164, now, answer_by)
+
+
+def _write_answer(session: Session, record: InboundMessage, e164: str, now: datetime, answer_by: str) -> Answered:
     person = queries.person_by_phone(session, e164)
     by_call = answer_by == ANSWER_BY_CALL
     reads = person.language if person else None
@@ -76,6 +106,31 @@ def answer(session: Session, *, phone: str, provider: str, call_id: str, now: da
         session.rollback()
         return Answered("limited")
     return Answered(record.outcome, text, [message.id] if message is not None else [])
+
+
+def served_countries(session: Session) -> set[str]:
+    """The countries of this deployment's villages (SPEC 1: default IN)."""
+    return set(session.scalars(select(Village.country).distinct())) or {"IN"}
+
+
+def answer_waiting(session: Session, *, now: datetime, answer_by: str, budget: Callable[[], bool],
+                   limit: int = 500) -> int:
+    """The dispatcher's part: answer calls kept `waiting`, oldest first, while `budget()`
+    allows (a caller answered meanwhile is not answered twice). Returns how many were answered."""
+    waiting = session.scalars(select(InboundMessage).where(
+        InboundMessage.channel == CHANNEL, InboundMessage.outcome == WAITING)
+        .order_by(InboundMessage.received_at, InboundMessage.id).limit(limit)).all()
+    answered = 0
+    for record in waiting:
+        if _answered_lately(session, record.phone, now):
+            record.outcome = "limited"
+            session.commit()
+            continue
+        if not budget():
+            break
+        if _write_answer(session, record, record.phone, now, answer_by).outcome in ANSWERED:
+            answered += 1
+    return answered
 
 
 def _answered_lately(session: Session, phone: str, now: datetime) -> bool:

@@ -127,6 +127,16 @@ class Wrong:
 
 
 @dataclass(frozen=True)
+class Detour:
+    """A typed value that leads somewhere else than the input's target: a tag already held,
+    typed where a seizure is recorded, leads to where the animal is, not to the next question.
+    The value is kept all the same (`Input.into`)."""
+
+    node: str
+    value: str
+
+
+@dataclass(frozen=True)
 class Ending:
     """What an action answers; the session ends with it."""
 
@@ -158,7 +168,7 @@ class Option:
 
 @dataclass(frozen=True)
 class Input:
-    read: Callable[[Context, str], str | Wrong]     # the typed value checked, or the error
+    read: Callable[[Context, str], "str | Wrong | Detour"]   # the typed value checked, the error, or a detour
     target: str                                     # the node it opens
     into: str = "tag"                               # the State field that keeps it
 
@@ -175,6 +185,9 @@ class Menu:
 class Info:
     lines: Callable[[Context, State], list[str]]
     on_show: Callable[[Context, State], None] | None = None
+    # Keys replayed past it show it again instead of "dial again": the keys after it were
+    # pressed on another screen, before the facts changed under them (a tag taken meanwhile).
+    final: bool = False
 
 
 @dataclass(frozen=True)
@@ -284,6 +297,8 @@ def _read(ctx: Context, state: State, value: str, page: Page, last_page: bool, l
     typed = node.input.read(ctx, value)
     if isinstance(typed, Wrong):
         return typed
+    if isinstance(typed, Detour):
+        return Go(replace(state, node=typed.node, page=0, **{node.input.into: typed.value}))
     return Go(replace(state, node=node.input.target, page=0, **{node.input.into: typed}))
 
 
@@ -305,6 +320,10 @@ def walk(ctx: Context, inputs: list[str], layout: Layout) -> Position:
         shown = pages(ctx, state, layout)
         page_index = min(state.page, len(shown) - 1)
         if shown[page_index].end:
+            node = ctx.tree.nodes[state.node]
+            if isinstance(node, Info) and node.final:
+                # The keys that follow were pressed on a screen the facts no longer lead to.
+                return Position(state)
             # Nothing follows an end; a gateway replaying past it gets a fresh start.
             return Position(state, dial_again=True)
         if len(value) > MAX_INPUT_LENGTH:

@@ -16,16 +16,28 @@ from sqlalchemy.orm import Session
 from handlers.catalogue import kind_name, t, when
 from handlers.outbox import queue_message
 from models.law import books
-from models.tables import Impoundment, Person, Pound
+from models.tables import Impoundment, Person
 
 REGISTER_COPY = "register_copy"
 
 
+# The register's own lock: one per pound, a PostgreSQL advisory lock held to the end of the
+# transaction. Not the pound's row: every insert that names the pound (the seizure, the
+# impoundment) holds a share lock on that row through its foreign key, and two seizures asking
+# to upgrade their share locks to FOR UPDATE wait for each other (a deadlock PostgreSQL breaks
+# by killing one). Nothing else takes this lock, and it is taken after the tag locks
+# (records._queue_on_tags) and before nothing else, so the order is always: tags, register.
+REGISTER_LOCK_CLASS = 0x4461  # "Da": the two-key advisory lock space (class, pound id)
+
+
 def number(session: Session, impoundment: Impoundment, tz: str) -> None:
     """Give `impoundment` the next serial of its pound's register for the
-    year of its seizure. The pound's row is locked first, so two keepers
-    seizing at once cannot take the same number."""
-    session.execute(select(Pound.id).where(Pound.id == impoundment.pound_id).with_for_update())
+    year of its seizure: gapless (a rolled-back seizure frees its number
+    with its lock) and never twice (two seizures at one pound take turns
+    on the register's lock, not on the pound's row)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(select(func.pg_advisory_xact_lock(REGISTER_LOCK_CLASS, impoundment.pound_id)))
+    # SQLite: a writing transaction holds the whole database; nothing to lock here.
     year = books.register_year(impoundment.seized_at, tz)
     last = session.scalar(select(func.max(Impoundment.register_serial)).where(
         Impoundment.pound_id == impoundment.pound_id, Impoundment.register_year == year))

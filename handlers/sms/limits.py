@@ -23,6 +23,20 @@ def _person(session: Session, phone: str):
     return e164, (queries.person_by_phone(session, e164) if e164 else None)
 
 
+STAFF_ROLES = ("keeper", "official", "mamlatdar", "police")
+
+
+def is_staff(session: Session, phone: str) -> bool:
+    """Whether `phone` is registered as someone who runs the pounds (a keeper, an official, a
+    mamlatdar, police): they get a much higher inbound limit than a stranger. The read is
+    ended at once (rolled back), so the request starts afresh whatever it finds."""
+    try:
+        _e164, person = _person(session, phone)
+        return person is not None and person.role in STAFF_ROLES
+    finally:
+        session.rollback()
+
+
 def sms_limited(session: Session, inbound: Inbound, *, now: datetime, reply_via_outbox: bool) -> Reply:
     """The one polite reply to an SMS over the limit. With `reply_via_outbox`
     (Africa's Talking) it is written to the outbox as kind "reply", with the

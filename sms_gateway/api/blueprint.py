@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from handlers.errors import Refused
 from handlers.received import first_unstorable_field
 from models import queries
+from models.ranges import OutOfRange, fits
 from models.tables import Impoundment
 from sms_gateway.api.openapi import document as openapi_document_of
 from sms_gateway.extensions import db, settings
@@ -68,7 +69,7 @@ def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None 
                 return api_error(422, first["msg"], field)
             try:
                 result = view(**kwargs)
-            except Refused as refused:
+            except (Refused, OutOfRange) as refused:  # OutOfRange: a computed amount past its column
                 db().rollback()
                 return api_error(refused.status, refused.message, refused.field, code=refused.code)
             db().commit()
@@ -103,7 +104,9 @@ def require_admin_token():
 
 
 def parse_id(raw: str, what: str = "impoundment") -> int:
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
+    """An id from the path; one no row can have (not digits, or past the `integer` column's
+    2,147,483,647: models.ranges) is not found, without asking the database."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12 or not fits(int(raw), 1):
         raise Refused(f"unknown_{what}", f"no {what} {raw}", field="id", status=404)
     return int(raw)
 

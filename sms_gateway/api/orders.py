@@ -10,6 +10,7 @@ from pydantic import Field
 from handlers.pound import removal
 from handlers.errors import Refused
 from models.law import sections
+from models.ranges import INT4_MAX
 from models.tables import RemovalOrder
 from sms_gateway.api import schemas
 from sms_gateway.api import parse_id, route
@@ -36,7 +37,7 @@ class OwnerOutcomeIn(schemas.Body):
     complied_on: date | None = None
     police_removed_on: date | None = None
     police_phone: str | None = Field(default=None, max_length=32)
-    fine_paise: int | None = Field(default=None, ge=0, le=10**12)
+    fine_paise: int | None = Field(default=None, ge=0, le=INT4_MAX)
     fine_on: date | None = None
     rank: Literal[sections.POLICE_RANKS] | None = None  # §190(2): Head-Constable or above
 

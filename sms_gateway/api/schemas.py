@@ -10,9 +10,13 @@ from typing import Annotated, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from models.ranges import INT4_MAX
+
 Language = Literal["gu", "hi", "en", "gul"]
 Role = Literal["owner", "keeper", "official", "mamlatdar", "police"]
-Paise = Field(ge=0, le=10**12)
+# Money and counts go to `integer` columns: past 2,147,483,647 is a 422 naming the field (models.ranges).
+Paise = Field(ge=0, le=INT4_MAX)
+PaiseValue = Annotated[int, Field(ge=0, le=INT4_MAX)]
 # A name per reader's language: {"gu": "અંબાજી", "en": "Ambaji"}; the plain `name` is the fallback.
 Names = dict[Language, Annotated[str, Field(min_length=1, max_length=40)]]
 
@@ -41,16 +45,16 @@ class VillageIn(Body):
 
 
 class DailyRatesIn(Body):
-    rates: dict[str, int] = Field(min_length=1)
+    rates: dict[str, PaiseValue] = Field(min_length=1)
     effective_from: date | None = None
     approval_ref: str | None = Field(default=None, max_length=120)  # §187(2): the District Panchayat's
 
 
 class ScaleRowIn(Body):
-    min_head: int = Field(default=1, ge=1)
-    max_head: int | None = Field(default=None, ge=1)
-    min_times: int = Field(default=1, ge=1)
-    max_times: int | None = Field(default=None, ge=1)
+    min_head: int = Field(default=1, ge=1, le=INT4_MAX)
+    max_head: int | None = Field(default=None, ge=1, le=INT4_MAX)
+    min_times: int = Field(default=1, ge=1, le=INT4_MAX)
+    max_times: int | None = Field(default=None, ge=1, le=INT4_MAX)
     per_head_paise: int = Paise
 
 
@@ -88,7 +92,7 @@ class ImpoundmentIn(Body):
     kind: str = Field(min_length=1, max_length=16)
     tag: str | None = Field(default=None, max_length=32)
     seized_at: AwareDatetime | None = None
-    seizure: int | None = Field(default=None, ge=1)
+    seizure: int | None = Field(default=None, ge=1, le=INT4_MAX)
     keeper_phone: str | None = Field(default=None, max_length=32)
     note: str | None = Field(default=None, max_length=500)
     # earlier, Form A: who brought the animal (§184(1)), who gets the entry by SMS; where from.
@@ -107,7 +111,7 @@ class ReleaseIn(Body):
 
 class SaleIn(Body):
     proceeds_paise: int = Paise
-    sale_expenses_paise: int = Field(default=0, ge=0, le=10**12)
+    sale_expenses_paise: int = Field(default=0, ge=0, le=INT4_MAX)
     buyer_phone: str | None = Field(default=None, max_length=32)
     at: AwareDatetime | None = None
     refused: bool = False  # §185(4): the owner appeared and refused to pay

@@ -11,8 +11,12 @@ the same work.
 """
 from rq import cron
 
-from sms_gateway.worker.jobs import dispatch_tick
+from sms_gateway.worker.dispatcher import RECOVER_EVERY_S
+from sms_gateway.worker.jobs import dispatch_tick, recover
 from sms_gateway.worker.queues import QUEUE
 
 cron.register(dispatch_tick, QUEUE, cron="* * * * *", job_timeout=240, ttl=120, result_ttl=3600,
               name="dabbo-dispatcher-tick")
+# Rows a dead worker left `sending`, and jobs Redis lost, taken back within seconds (dispatcher.recover).
+cron.register(recover, QUEUE, interval=RECOVER_EVERY_S, job_timeout=60, ttl=RECOVER_EVERY_S * 2, result_ttl=600,
+              name="dabbo-recover")

@@ -22,13 +22,15 @@ from handlers.pound import money
 from handlers.notices import dated as notice_dated
 from handlers.notices import money as notice_money
 from models import outbox
-from sms_gateway.worker import parked
+from models.outbox import redrive as outbox_redrive
+from sms_gateway.worker import hands, missed_calls, parked
 from sms_gateway.worker import queues
 
 log = logging.getLogger("dabbo.dispatcher")
 
 SENDING_TIMEOUT = outbox.SENDING_TIMEOUT  # a row `sending` this long lost its worker
 LOCK_NAME = "dabbo:dispatcher:tick"
+RECOVER_EVERY_S = 15  # how often the cron process runs `recover` (sms_gateway.cron_config)
 
 
 def tick(runtime) -> str:
@@ -46,9 +48,38 @@ def tick(runtime) -> str:
                 pass
 
 
+def recover(runtime) -> str:
+    """What a worker or Redis lost, taken back within seconds (the `cron` process runs this
+    every RECOVER_EVERY_S, and every tick): rows `sending` that no live worker holds
+    (sms_gateway.hands) go back to the queue, and after Redis lost its contents every queued,
+    due row is enqueued again at once instead of after QUEUED_TIMEOUT."""
+    client = runtime.redis
+    lost = hands.lost_jobs(client)
+    held = hands.held_ids(client)
+    moved = enqueued = 0
+    with runtime.sessions() as session:
+        if held is not None:
+            moved = outbox_redrive.redrive_unheld(session, runtime.clock(), held, hands.GRACE)
+            session.commit()
+        ids = outbox_redrive.enqueued_ids(session, runtime.clock()) if lost else []
+        if ids:
+            outbox.mark_enqueued(session, ids, runtime.clock())
+            session.commit()
+    if ids:
+        enqueued = queues.enqueue_messages(runtime, ids)
+    elif moved:
+        enqueued = queues.enqueue_due(runtime)
+    if moved or enqueued:
+        log.info("recovered: %d rows of gone workers re-driven, %d rows whose jobs Redis lost enqueued",
+                 moved, enqueued)
+    return f"{moved} re-driven, {enqueued} re-enqueued"
+
+
 def _tick(runtime) -> str:
     now = runtime.clock()
+    recovered = recover(runtime)
     replayed = parked.replay(runtime)
+    calls = missed_calls.replay(runtime) + missed_calls.answer_waiting(runtime)
     forfeited, to_fund, refunds, written = _write_notices(runtime, now)
     with runtime.sessions() as session:
         expired = outbox.expire(session, now)
@@ -56,7 +87,7 @@ def _tick(runtime) -> str:
         stuck = outbox.redrive_lost(session, now)
         session.commit()
     enqueued = queues.enqueue_due(runtime)
-    summary = (f"tick {now:%Y-%m-%d %H:%M}Z: {replayed} parked SMS answered, {written} notices written, {refunds} deposits refundable, "
+    summary = (f"tick {now:%Y-%m-%d %H:%M}Z: recovered {recovered}, {replayed} parked SMS answered, {calls} missed calls answered late, {written} notices written, {refunds} deposits refundable, "
                f"{forfeited} forfeitures settled, {to_fund} surpluses to village fund, "
                f"{expired} expired, {stuck} re-driven, {gave_up} given up, {enqueued} enqueued")
     log.info(summary)

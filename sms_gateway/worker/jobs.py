@@ -35,6 +35,8 @@ from handlers.outbox import delivery
 from models import outbox
 from sms_gateway.worker import dispatcher
 from sms_gateway.worker import queues
+from sms_gateway.worker.hands import HANDS
+from sms_gateway.providers import pacing
 from sms_gateway.providers.base import PERMANENT, SENT, Outgoing, Provider, SendResult, send_all
 from sms_gateway.providers.registry import get_provider
 from sms_gateway.runtime import Runtime, make_runtime
@@ -59,7 +61,10 @@ def context() -> Context:
     pid = os.getpid()
     if _context is None:
         settings = Settings.from_env()
-        _context = Context(make_runtime(settings), get_provider(settings), pid)
+        runtime = make_runtime(settings)
+        provider = get_provider(settings)
+        pacing.attach(provider, runtime.redis, settings)  # one pace per provider account, shared in Redis
+        _context = Context(runtime, provider, pid)
     elif _context.pid != pid:
         after_fork()
     return _context
@@ -112,6 +117,11 @@ def dispatch_tick() -> str:
     return dispatcher.tick(context().runtime)
 
 
+def recover() -> str:
+    """What the `cron` process enqueues every few seconds (dispatcher.recover)."""
+    return dispatcher.recover(context().runtime)
+
+
 # ---------------------------------------------------------------- delivering
 
 
@@ -127,6 +137,19 @@ def deliver(runtime: Runtime, provider: Provider, message_ids: Iterable[int]) ->
     ids = sorted(set(message_ids))
     counts = {"sent": 0, "retry": 0, "failed": 0, "cancelled": 0, "deferred": 0, "skipped": 0, "released": 0}
     claimed = _claim(runtime, provider, ids, counts)
+    held = [m.id for m in claimed]
+    if held:  # this process's heartbeat says it holds them until they are recorded (sms_gateway.hands)
+        HANDS.hold(runtime.redis, held)
+    try:
+        _send_claimed(runtime, provider, claimed, counts)
+    finally:
+        if held:
+            HANDS.drop(held)
+    counts["skipped"] = len(ids) - len(claimed) - counts["cancelled"] - counts["deferred"]
+    return ", ".join(f"{name} {count}" for name, count in counts.items())
+
+
+def _send_claimed(runtime: Runtime, provider: Provider, claimed: list, counts: dict) -> None:
     if claimed:
         batch = _Batch(runtime, claimed, counts)
         outgoing = [Outgoing(to=m.to_phone, text=m.text, ref=str(m.id), kind=m.kind) for m in claimed]
@@ -142,8 +165,6 @@ def deliver(runtime: Runtime, provider: Provider, message_ids: Iterable[int]) ->
             results = [SendResult(o.ref, "transient", error=f"internal: {type(exc).__name__}") for o in outgoing]
         batch.record([r for r in results if r.ref not in batch.recorded], check_time=False)
         batch.release_unrecorded()
-    counts["skipped"] = len(ids) - len(claimed) - counts["cancelled"] - counts["deferred"]
-    return ", ".join(f"{name} {count}" for name, count in counts.items())
 
 
 class _OutOfTime(Exception):

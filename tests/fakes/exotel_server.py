@@ -23,14 +23,19 @@ character for character, or a value is not of its variable's type), 23186 DLT_LE
 (a value of 30 characters or more); else `sent` 20005 DELIVERED_TO_HANDSET. The templates come
 from the portal's side: the registered text with its typed variables (`{#numeric#}` digits,
 `{#alphanumeric#}` letters and digits, `{#url#}` and `{#cbn#}` only the whitelisted ones).
+`limit_requests(200, 60)` makes it enforce Exotel's per-account API rate limit (documented: 200
+requests a minute, then `429 Too Many Requests` with `Retry-After` and a RestException) over a
+sliding window; `rate_limited` counts the requests it refused so.
 """
 from __future__ import annotations
 
 import base64
 import json
+import math
 import re
 import time
 import uuid
+from collections import deque
 
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -69,6 +74,32 @@ class FakeExotel(FakeProviderServer):
     def scrubbed_failures(self) -> list[dict[str, str]]:
         with self._lock:
             return [form for _url, form in self.delivered_callbacks + self.callbacks if form["Status"] == "failed"]
+        self._rate: tuple[int, float] | None = None
+        self._window: deque[float] = deque()
+        self.rate_limited = 0
+
+    def limit_requests(self, requests: int, seconds: float = 60.0) -> None:
+        """Refuse (429, Retry-After) a request past `requests` in any `seconds`, as Exotel does."""
+        with self._lock:
+            self._rate, self._window, self.rate_limited = (requests, seconds), deque(), 0
+
+    def _over_the_limit(self):
+        """The 429 for a request past the account's rate, or None (and the request counted)."""
+        with self._lock:
+            if self._rate is None:
+                return None
+            requests, seconds = self._rate
+            now = time.monotonic()
+            while self._window and self._window[0] <= now - seconds:
+                self._window.popleft()
+            if len(self._window) < requests:
+                self._window.append(now)
+                return None
+            self.rate_limited += 1
+            wait = max(1, math.ceil(self._window[0] + seconds - now))
+        body = {"RestException": {"Status": 429, "Message": f"Rate limit exceeded. Try again in {wait} seconds.",
+                                  "Code": "RATE_LIMIT_EXCEEDED"}}
+        return 429, json.dumps(body).encode(), "application/json", (), (("Retry-After", str(wait)),)
 
     def set_number_status(self, number: str, status: str, code: str = "", detail: str = "") -> None:
         with self._lock:
@@ -80,6 +111,7 @@ class FakeExotel(FakeProviderServer):
         self._scrubber = None
         self.callbacks = []
         self.delivered_callbacks = []
+        self._rate, self._window, self.rate_limited = None, deque(), 0
 
     def _error_body(self, status: int) -> dict:
         return rest_exception(status, HTTP_STATUS_CODES.get(status, "Error"))
@@ -94,6 +126,9 @@ class FakeExotel(FakeProviderServer):
             return self._json(404, rest_exception(404, "Not Found"))
         if environ.get("HTTP_AUTHORIZATION") != self._expected_auth:
             return self._json(401, rest_exception(401, "Authentication is required to view this resource."))
+        limited = self._over_the_limit()
+        if limited is not None:
+            return limited
         if match["what"] == "Calls/connect":
             return self._call(form)
         for field in ("From", "To", "Body"):

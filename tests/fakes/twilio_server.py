@@ -106,9 +106,11 @@ class FakeProviderServer:
             self.record_bodies = True
             self._reset_outcomes()
 
-    def fail_next(self, n: int = 1, status: int = 503, body: dict | str | bytes | None = None) -> None:
+    def fail_next(self, n: int = 1, status: int = 503, body: dict | str | bytes | None = None,
+                  headers: dict[str, str] | None = None) -> None:
         """Answer the next `n` requests with `status` and `body` (a dict is sent
-        as JSON; None gives the provider's usual error body for `status`)."""
+        as JSON; None gives the provider's usual error body for `status`), and
+        `headers` (`{"Retry-After": "2"}`)."""
         if body is None:
             body = self._error_body(status)
         if isinstance(body, dict):
@@ -117,7 +119,7 @@ class FakeProviderServer:
             payload = body.encode() if isinstance(body, str) else body
             content_type = "text/plain"
         with self._lock:
-            self._failures.extend([(status, payload, content_type)] * n)
+            self._failures.extend([(status, payload, content_type, tuple((headers or {}).items()))] * n)
 
     def set_delay(self, seconds: float) -> None:
         self._delay = seconds
@@ -158,11 +160,13 @@ class FakeProviderServer:
         form = dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True))
         with self._lock:
             failure = self._failures.popleft() if self._failures else None
+        extra: tuple[tuple[str, str], ...] = ()
         if failure is not None:
-            status, body, content_type = failure
+            status, body, content_type, extra = failure
             ids: tuple[str, ...] = ()
         else:
-            status, body, content_type, ids = self.handle(method, path, environ, form)
+            status, body, content_type, ids, *more = self.handle(method, path, environ, form)
+            extra = more[0] if more else ()
         headers = {name: environ[key] for name in _RECORDED_HEADERS if (key := _environ_key(name)) in environ}
         record = RecordedRequest(method, path, headers, form if self.record_bodies else None, status, ids)
         with self._lock:
@@ -170,7 +174,7 @@ class FakeProviderServer:
             self.issued_count += len(ids)
         start_response(
             f"{status} {HTTP_STATUS_CODES.get(status, 'Unknown')}",
-            [("Content-Type", content_type), ("Content-Length", str(len(body)))],
+            [("Content-Type", content_type), ("Content-Length", str(len(body))), *extra],
         )
         return [body]
 

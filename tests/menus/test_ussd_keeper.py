@@ -87,9 +87,11 @@ def test_seizure_without_tag_gives_the_receipt_to_write_down(english_keeper, uss
     assert untagged.owner_id is None
 
 
-def test_seizure_of_a_tag_already_in_a_pound_is_asked_again(english_keeper, ussd):
+def test_seizure_of_a_tag_already_in_a_pound_is_told_where_it_is_and_ends(english_keeper, ussd):
+    """Where and since when, and the session ends: keys pressed after the tag (a kind, a
+    confirm) must never turn into another seizure (an untagged one) on a replay."""
     assert ussd(KEEPER_AMBA, "1", "123456789012") == (
-        "CON That tag is already in a pound. Enter again:\n1 No tag\n0 Back")
+        "END Not recorded: that tag is already in Ambaji panchayat pound since 29-11 08:00.")
 
 
 def test_the_seizure_outbox_rows_are_enqueued_after_commit(english_keeper, ussd, session, monkeypatch):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from handlers.pound import money
 from handlers.pound import records
 from models import law
+from models.ranges import fits
 from models.tables import Deposit
 from sms_gateway.pages.dashboard import say
 from sms_gateway.extensions import db, now
@@ -40,7 +41,8 @@ def record_surplus_payment(values: dict, viewer) -> str:
 
 def record_refund(values: dict, viewer) -> str:
     raw = values.get("deposit", "").strip()
-    deposit = db().get(Deposit, int(raw)) if raw.isdigit() else None
+    deposit = db().get(Deposit, int(raw)) if raw.isascii() and raw.isdigit() and len(raw) <= 10 and fits(int(raw)) \
+        else None
     if deposit is None:
         raise FieldError("deposit", "form_unknown_deposit")
     require_village_access(deposit.village_id)

@@ -23,6 +23,7 @@ from handlers.catalogue import kind_name
 from handlers.errors import Refused
 from handlers.pound.lookup import find_impoundment
 from models import law, queries
+from models.ranges import fits
 from models.tables import Impoundment, Pound, Village
 from sms_gateway.pages.dashboard import say
 from sms_gateway.extensions import db, now
@@ -58,8 +59,10 @@ class Form:
 
 
 def rupees_paise(values: dict, name: str) -> int:
+    """Whole rupees typed, as paise; past what the amount's column holds (Rs 2,14,74,836:
+    models.ranges) it is refused beside the field like any other bad number."""
     raw = values.get(name, "").strip()
-    if not raw.isdigit() or len(raw) > 9:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or not fits(int(raw) * 100):
         raise FieldError(name, "form_rupees")
     return int(raw) * 100
 
@@ -145,7 +148,7 @@ def add_staff(values: dict, viewer) -> str:
 
 def add_village(values: dict, viewer) -> str:
     hour = values.get("auction_hour", "").strip() or "11"
-    if not hour.isdigit() or not 0 <= int(hour) <= 23:
+    if not (hour.isascii() and hour.isdigit()) or len(hour) > 2 or not 0 <= int(hour) <= 23:
         raise FieldError("auction_hour", "form_hour")
     village = admin.create_village(db(), code=values.get("code", ""), name=values.get("name", "").strip(), now=now(),
                                    taluka=values.get("taluka") or None, district=values.get("district") or None,
@@ -179,7 +182,8 @@ def scale_rows(raw: str) -> list[dict]:
     """One row a line: "min_head max_head min_times max_times rupees", "-" for no maximum."""
     rows = []
     for line in filter(None, (line.split() for line in raw.splitlines())):
-        if len(line) != 5 or not all(part.isdigit() or (part == "-" and i in (1, 3)) for i, part in enumerate(line)):
+        if len(line) != 5 or not all((part.isascii() and part.isdigit() and len(part) <= 9 and fits(int(part) * 100))
+                                     or (part == "-" and i in (1, 3)) for i, part in enumerate(line)):
             raise FieldError("rows", "form_scale_rows")
         low_head, high_head, low_times, high_times, rupees = line
         rows.append({"min_head": int(low_head), "max_head": None if high_head == "-" else int(high_head),

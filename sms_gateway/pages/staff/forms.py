@@ -13,6 +13,7 @@ from flask import abort, flash, g, render_template, request
 from handlers.catalogue import CATALOGUES, LANGUAGES, t
 from handlers.errors import Refused
 from models import law
+from models.ranges import OutOfRange
 from models.tables import Pound, Village
 from sms_gateway.pages import dashboard
 from sms_gateway.pages.dashboard import require_viewer, say
@@ -117,7 +118,7 @@ def submit_form(slug: str):
     except FieldError as error:
         db().rollback()
         return render(form, values, {error.field: say(error.key, **error.values)}, 422)
-    except Refused as refusal:
+    except (Refused, OutOfRange) as refusal:  # OutOfRange: an amount computed past its column
         db().rollback()
         field = FIELD_ALIASES.get(refusal.field or "", refusal.field or "")
         if field.startswith("rates."):

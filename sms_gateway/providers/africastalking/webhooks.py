@@ -56,7 +56,8 @@ def ussd_step():
     check_token()
     form = request.form
     if ratelimit.check_ussd(runtime(), phone=form.get("phoneNumber", ""), session_id=form.get("sessionId", ""),
-                            text=form.get("text", ""), now=now()) != ratelimit.ALLOW:
+                            text=form.get("text", ""), now=now(),
+                            is_staff=lambda: limits.is_staff(db(), form.get("phoneNumber", ""))) != ratelimit.ALLOW:
         return Response(limits.ussd_limited(db(), form.get("phoneNumber", "")), status=200,
                         content_type="text/plain; charset=utf-8")
     shown = ussd.answer(db(), provider=PROVIDER, session_id=form.get("sessionId", ""),

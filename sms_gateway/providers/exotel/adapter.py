@@ -46,6 +46,7 @@ from sms_gateway.providers.base import (
     StatusUpdate,
     http_outcome,
 )
+from sms_gateway.providers.pacing import paced
 
 logger = logging.getLogger("dabbo.providers.exotel")
 
@@ -114,6 +115,7 @@ class ExotelProvider:
     """Exotel SMS (one text to many in one request) and call backs."""
 
     name = "exotel"
+    pacer = None  # the account's shared pace (sms_gateway.providers.pacing), attached by the worker
 
     def __init__(self, sid: str, api_key: str, api_token: str, *, sender: str, entity_id: str | None = None,
                  api_base: str, status_callback: str | None = None, caller_id: str | None = None,
@@ -250,7 +252,8 @@ class ExotelProvider:
     def _post(self, path: str, form: dict) -> tuple[str, object, str | None]:
         """(SENT, parsed JSON, None) on a 2xx, else (TRANSIENT|PERMANENT, None, error)."""
         try:
-            response = self._session.post(self._accounts + path, data=form, timeout=self._timeout)
+            response = paced(self.pacer, lambda: self._session.post(self._accounts + path, data=form,
+                                                                    timeout=self._timeout))
         except requests.RequestException as exc:  # timeout, refused connection, DNS...
             return TRANSIENT, None, f"network: {type(exc).__name__}"
         if not 200 <= response.status_code < 300:

@@ -13,11 +13,11 @@ import uuid
 
 from flask import Blueprint, Response, request
 
-from handlers.menus import missed_call
 from handlers.sms.inbound import Inbound
-from sms_gateway.extensions import db, now, settings
+from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.exotel.adapter import parse_exotel_status
 from sms_gateway.providers.webhooks import answer_via_outbox, record_delivery, require_token
+from sms_gateway.worker import missed_calls
 
 bp = Blueprint("exotel_webhooks", __name__, url_prefix="/webhooks/exotel")
 
@@ -88,10 +88,6 @@ def missed():
     if request.method == "HEAD":
         return plain()
     values = fields()
-    try:
-        missed_call.answer(db(), phone=values.get("CallFrom") or values.get("From") or "", provider=PROVIDER,
-                           call_id=values.get("CallSid") or f"missing-{uuid.uuid4()}", now=now(),
-                           answer_by=settings().missed_call_answer)
-    except Exception:
-        log.exception("Exotel missed call failed")
+    missed_calls.answer(runtime(), db(), phone=values.get("CallFrom") or values.get("From") or "", provider=PROVIDER,
+                        call_id=values.get("CallSid") or f"missing-{uuid.uuid4()}", now=now())
     return plain()

@@ -77,6 +77,10 @@ _ERROR_TEXT = {
 # reach. Such a row is sent again after the usual back-off; any other code is final.
 TRANSIENT_ERRORS = frozenset({"30001", "30003", "30017", "30022", "63017", "63018"})
 
+# A call back is a paid call: Twilio ends it after this long whatever happens on it (Twilio's
+# TimeLimit; its default is four hours). The same ten minutes as Exotel's TimeLimit.
+CALL_TIME_LIMIT_SECONDS = 600
+
 
 def parse_twilio_status(form: Mapping[str, str]) -> StatusUpdate | None:
     """A Twilio status callback (`MessageSid`, `MessageStatus`, `ErrorCode`,
@@ -195,7 +199,8 @@ class TwilioProvider:
             return SendResult(message.ref, PERMANENT, error="a call back needs TWILIO_FROM and PUBLIC_BASE_URL")
         try:
             created = self._client.calls.create(to=message.to, from_=self._from,
-                                                url=f"{self._voice_url}?callback={message.ref}")
+                                                url=f"{self._voice_url}?callback={message.ref}",
+                                                time_limit=CALL_TIME_LIMIT_SECONDS)
         except (TwilioRestException, TwilioServiceException) as exc:
             return self._refused(message, exc)
         except (requests.RequestException, json.JSONDecodeError) as exc:

@@ -12,11 +12,13 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, request
 from twilio.twiml.voice_response import VoiceResponse
 
+from handlers.catalogue import DEFAULT_LANGUAGE, t
 from handlers.menus import missed_call
 from handlers.menus import prompts, speech, voice
 from sms_gateway import voice as voice_audio
-from sms_gateway.extensions import db, now, settings
+from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.twilio.webhooks import check_signature
+from sms_gateway.worker import missed_calls
 
 bp = Blueprint("twilio_voice_webhooks", __name__, url_prefix="/webhooks/twilio")
 
@@ -40,12 +42,8 @@ def missed():
     MISSED_CALL_ANSWER. Rejected even when the answer cannot be written."""
     check_signature()
     form = request.form
-    try:
-        missed_call.answer(db(), phone=form.get("From", ""), provider=PROVIDER,
-                           call_id=form.get("CallSid") or f"missing-{uuid.uuid4()}", now=now(),
-                           answer_by=settings().missed_call_answer)
-    except Exception:
-        log.exception("Twilio missed call failed")
+    missed_calls.answer(runtime(), db(), phone=form.get("From", ""), provider=PROVIDER,
+                        call_id=form.get("CallSid") or f"missing-{uuid.uuid4()}", now=now())
     response = VoiceResponse()
     response.reject()
     return voice_xml(response)
@@ -103,8 +101,19 @@ def voice_step():
     check_signature()
     form, args = request.form, request.args
     outbound = (form.get("Direction") or "").startswith("outbound")
-    step = voice.answer(db(), provider=PROVIDER, call_id=form.get("CallSid") or f"missing-{uuid.uuid4()}",
-                        phone=form.get("To" if outbound else "From", ""), keys=args.get("k", ""),
-                        pressed=form.get("Digits"), tries=voice.tries_from(args.get("n")), now=now(),
-                        callback=args.get("callback"))
+    try:
+        step = voice.answer(db(), provider=PROVIDER, call_id=form.get("CallSid") or f"missing-{uuid.uuid4()}",
+                            phone=form.get("To" if outbound else "From", ""), keys=args.get("k", ""),
+                            pressed=form.get("Digits"), tries=voice.tries_from(args.get("n")), now=now(),
+                            callback=args.get("callback"))
+    except Exception:
+        # The database is unreachable (the caller could not even be looked up): TwiML that
+        # asks the caller to try later and hangs up, never a 500 that Twilio reads as an error.
+        log.exception("Twilio voice step failed; the caller is asked to call again later")
+        try:
+            db().rollback()
+        except Exception:  # noqa: BLE001 - the connection is gone: nothing to roll back
+            pass
+        step = voice.VoiceStep(DEFAULT_LANGUAGE, (voice.Say(t(DEFAULT_LANGUAGE, "voice.try_later")),
+                                                  voice.Say(t(DEFAULT_LANGUAGE, "voice.goodbye")), voice.Hangup()))
     return voice_xml(twiml(step))

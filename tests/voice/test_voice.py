@@ -1,6 +1,6 @@
 """Voice menus (SPEC 11.4): the USSD tree spoken and answered by keypad through TwiML (Twilio),
 each answer parsed as XML, in Gujarati, Hindi and English. Exotel runs the same menus through its
-applets: tests/menus/test_exotel_flow.py."""
+applets: tests/voice/test_exotel_flow.py."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from handlers.menus import speech
 from handlers.catalogue import money, rupees, t
 from models.tables import Impoundment, InboundMessage, Person
-from tests.menus.voice_phone import VoicePhone
+from tests.voice.voice_phone import VoicePhone
 
 TOKEN = "exotel-test-token"
 OWNERS = {"gu": "+919825000004", "hi": "+919825000005", "en": "+919825000006"}

@@ -131,7 +131,7 @@ def test_a_recorded_clip_replaces_the_stand_in_under_a_new_url(app, tmp_path):
 @needs_synth
 def test_twilio_plays_a_line_every_clip_of_which_is_recorded_and_says_the_rest(app, world, client, tmp_path):
     """The goodbye recorded clip by clip: <Play> its joined WAV; the menu, not recorded: <Say>."""
-    from tests.menus.voice_phone import VoicePhone
+    from tests.voice.voice_phone import VoicePhone
 
     goodbye = t("en", "voice.goodbye")
     with app.app_context():
