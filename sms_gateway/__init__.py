@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.config["SECRET_KEY"] = session_key(settings)
     app.extensions["dabbo"] = make_runtime(settings)
     app.teardown_appcontext(close_db)
+    register_reader_year(app)
 
     # Imported here, not at the top: the worker and cron import this package
     # too, and need none of the web's blueprints (nor pydantic, alembic).
@@ -95,6 +96,28 @@ def register_optional_blueprints(app: Flask) -> None:
 
     for name in (*registry.webhook_modules(), *PAGE_MODULES):
         app.register_blueprint(importlib.import_module(name).bp)
+
+
+def register_reader_year(app: Flask) -> None:
+    """Every date a request writes (a reply, a page, a notice) shows its year when
+    that is not the year of the request's clock (`handlers.catalogue.read_on`)."""
+    from flask import g
+
+    from handlers.catalogue import begin_reading, end_reading
+    from sms_gateway.extensions import now
+
+    @app.before_request
+    def start_reading():
+        g.reader_year_token = begin_reading(now())
+
+    @app.teardown_request
+    def stop_reading(_exc=None):
+        token = g.pop("reader_year_token", None)
+        if token is not None:
+            try:
+                end_reading(token)
+            except ValueError:  # set in another context (a streamed response): nothing to undo
+                pass
 
 
 def register_error_handlers(app: Flask) -> None:

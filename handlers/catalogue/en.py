@@ -270,4 +270,7 @@ MESSAGES = {
     "count.animal.many": "{count} animals",
     "count.person.one": "{count} person",
     "count.person.many": "{count} people",
+    # clerk: an auction date that has passed, or one a year away typed without its year
+    "sms.err.auction_date_past": "{date} has passed: an auction can be fixed only for a later day. Nothing recorded.",
+    "sms.err.auction_date_too_far": "{date} is {days} days away: the auction follows the 7 days to claim (s.186(1)). If you mean that day, send AUCTION {date}. Nothing recorded.",
 }

@@ -4,7 +4,7 @@ official's own village. The broadcast rows come from handlers.notices.broadcasts
 """
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
@@ -12,10 +12,12 @@ from sqlalchemy.orm import Session
 from handlers.notices import broadcasts
 from handlers.pound import records
 from handlers.catalogue import counted, place_name, t, when
+from handlers.catalogue import day as full_day
 from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.sms.replies import Context, short
 from models import law
+from models.law.auction_day import AuctionDayRefused, auction_day
 from models.tables import Person, Village
 
 
@@ -49,17 +51,18 @@ def auction(session: Session, context: Context, command: Command) -> str:
 
 
 def auction_moment(village: Village, command: Command, now: datetime) -> datetime:
-    """The auction's instant. Without a year the date is the next one on or
-    after today (local); 29-02 falling in a non-leap year does not exist."""
+    """The auction's instant (`models.law.auction_day`: a date without a year is the
+    next such date within the law's horizon, or refused naming the year it would
+    mean; a date gone by is refused)."""
     zone = ZoneInfo(village.timezone or law.DEFAULT_TZ)
     today = law.local_date(now, village.timezone)
-    year = command.year
-    if year is None:
-        year = today.year if (command.month, command.day) >= (today.month, today.day) else today.year + 1
     try:
-        day = date(year, command.month, command.day)
+        day = auction_day(command.day, command.month, command.year, today)
     except ValueError:
         raise Refused("problem.bad_date", "no such date", command="auction")
+    except AuctionDayRefused as refused:
+        raise Refused(f"auction_date_{refused.why}", f"the auction date {refused.meant.isoformat()} is {refused.why}",
+                      field="at", date=full_day(refused.meant), days=abs(refused.days_away))
     hour = village.auction_hour if command.hour is None else command.hour
     local = datetime(day.year, day.month, day.day, hour, command.minute or 0, tzinfo=zone)
     return local.astimezone(timezone.utc)
