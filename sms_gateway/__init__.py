@@ -120,6 +120,33 @@ def register_reader_year(app: Flask) -> None:
                 pass
 
 
+def page_error(status: int):
+    """A refused or missing page in the viewer's words (never werkzeug's English "Forbidden")."""
+    from markupsafe import escape
+
+    from handlers.catalogue import DEFAULT_LANGUAGE
+    from handlers.catalogue.refusals import field_words
+    try:
+        from sms_gateway.pages.dashboard import language
+        lang = language()
+    except Exception:  # no page blueprint, no session: the default language
+        lang = DEFAULT_LANGUAGE
+    say = lambda key: escape(field_words(lang, key))  # noqa: E731
+    reason = say("err.page_forbidden" if status == 403 else "err.page_not_found")
+    body = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{say("err.page_title")}</title>'
+            f'</head><body><main><h1>{say("err.page_title")}</h1><p role="alert">{reason}</p>'
+            f'<p><a href="/">{say("err.page_back")}</a></p></main></body></html>')
+    return body, status, {"Content-Type": "text/html; charset=utf-8"}
+
+
+def json_words(key: str) -> str:
+    """An error's `message` in the API client's Accept-Language (gu, hi, en)."""
+    from handlers.catalogue import DEFAULT_LANGUAGE
+    from handlers.catalogue.refusals import field_words
+    return field_words(request.accept_languages.best_match(("gu", "hi", "en")) or DEFAULT_LANGUAGE, key)
+
+
 def register_error_handlers(app: Flask) -> None:
     """No stack trace ever reaches a phone or an API client: a provider's caller gets
     that provider's own answer (its `error_answer`), everyone else JSON."""
@@ -128,11 +155,14 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if request.path.startswith(JSON_PREFIXES):
-            return jsonify(error=exc.description or exc.name, field=None), exc.code
+            return jsonify(error=exc.description or exc.name, field=None,
+                           message=json_words("err.page_not_found" if exc.code == 404 else "err.generic")), exc.code
         answer = registry.error_answer(request.path, exc.code)
         if answer is not None:
             body, _, headers = answer
             return body, exc.code, headers
+        if exc.code in (403, 404) and not request.path.startswith("/webhooks/"):
+            return page_error(exc.code)
         return exc
 
     @app.errorhandler(Exception)
@@ -143,5 +173,6 @@ def register_error_handlers(app: Flask) -> None:
             return answer
         if isinstance(exc, DBAPIError) and exc.connection_invalidated or isinstance(exc, OperationalError):
             # The database is restarting or unreachable: a retry later will work.
-            return jsonify(error="database unavailable, try again shortly", field=None), 503
-        return jsonify(error="internal error", field=None), 500
+            return jsonify(error="database unavailable, try again shortly", field=None,
+                           message=json_words("err.generic")), 503
+        return jsonify(error="internal error", field=None, message=json_words("err.generic")), 500

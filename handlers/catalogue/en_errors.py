@@ -65,4 +65,9 @@ MESSAGES = {
     "err.village_or_taluka_needed": "Write the police officer's village or taluka.",
     "err.village_outside_taluka": "This village is not in that taluka.",
     "err.too_long": "At most {max} characters.",
+    "err.token": "The access key (bearer token) is missing or wrong.",
+    "err.page_forbidden": "This belongs to another pound or village: you can open only your own.",
+    "err.page_not_found": "There is no such page or record.",
+    "err.page_back": "Back to the start",
+    "err.page_title": "Not available",
 }

@@ -63,4 +63,9 @@ MESSAGES = {
     "err.village_or_taluka_needed": "પોલીસ અધિકારીનું ગામ કે તાલુકો લખો.",
     "err.village_outside_taluka": "આ ગામ એ તાલુકામાં નથી.",
     "err.too_long": "વધુમાં વધુ {max} અક્ષર.",
+    "err.token": "પ્રવેશ ચાવી (bearer token) નથી કે ખોટી છે.",
+    "err.page_forbidden": "આ બીજા ડબ્બા કે ગામનું છે: તમે ફક્ત તમારું જ ખોલી શકો.",
+    "err.page_not_found": "આવું પાનું કે નોંધ નથી.",
+    "err.page_back": "શરૂઆતમાં પાછા",
+    "err.page_title": "મળતું નથી",
 }

@@ -63,4 +63,9 @@ MESSAGES = {
     "err.village_or_taluka_needed": "पुलिस अधिकारी का गांव या तालुका लिखें.",
     "err.village_outside_taluka": "यह गांव उस तालुका में नहीं है.",
     "err.too_long": "अधिकतम {max} अक्षर.",
+    "err.token": "प्रवेश कुंजी (bearer token) नहीं है या गलत है.",
+    "err.page_forbidden": "यह दूसरे कांजी हाउस या गांव का है: आप सिर्फ अपना ही खोल सकते हैं.",
+    "err.page_not_found": "ऐसा पन्ना या रिकॉर्ड नहीं है.",
+    "err.page_back": "शुरुआत पर वापस",
+    "err.page_title": "उपलब्ध नहीं",
 }

@@ -9,8 +9,10 @@ same handlers as SMS and the admin API; this module only translates HTTP.
 from __future__ import annotations
 
 from flask import abort, flash, g, render_template, request
+from werkzeug.exceptions import Forbidden
 
-from handlers.catalogue import CATALOGUES, LANGUAGES, t
+from handlers.catalogue import LANGUAGES, t
+from handlers.catalogue.refusals import field_words, refusal_words
 from handlers.errors import Refused
 from models import law
 from models.tables import Pound, Village
@@ -96,11 +98,12 @@ def missing(form: Form, values: dict) -> dict[str, str]:
 
 
 def refusal_text(refused: Refused) -> str:
-    key = f"sms.err.{refused.code}"
-    lang = dashboard.language()
-    if key in CATALOGUES[lang]:
-        return t(lang, key, **{"tag": "", "claim_deadline": "", "max": "", **refused.detail})
-    return say("form_refused", reason=refused.message)
+    """Why nothing was saved, in the viewer's language (never the handler's English)."""
+    return refusal_words(dashboard.language(), refused)
+
+
+# A record of another pound or village: the field that named it gets the reason.
+_WHOSE_FIELDS = ("tag", "pound", "village", "owner_phone", "id")
 
 
 @bp.post("/records/<slug>")
@@ -117,6 +120,14 @@ def submit_form(slug: str):
     except FieldError as error:
         db().rollback()
         return render(form, values, {error.field: say(error.key, **error.values)}, 422)
+    except Forbidden:
+        # Another pound's tag, another village's record: the form stays as typed, with the reason.
+        db().rollback()
+        reason = field_words(dashboard.language(), "err.forbidden")
+        field = next((name for name in _WHOSE_FIELDS if values.get(name, "").strip()), None)
+        if field is None:
+            flash(reason, "error")
+        return render(form, values, {field: reason} if field else {}, 403)
     except Refused as refusal:
         db().rollback()
         field = FIELD_ALIASES.get(refusal.field or "", refusal.field or "")
