@@ -17,10 +17,11 @@ from handlers.errors import Refused
 HOME_TZ = "Asia/Kolkata"
 
 
-def refusal_words(language: str | None, refused: Refused, tz: str | None = None) -> str:
-    """One sentence, in `language`, saying why nothing was saved."""
+def refusal_words(language: str | None, refused: Refused, tz: str | None = None, **known) -> str:
+    """One sentence, in `language`, saying why nothing was saved; `known` fills what the
+    refusal does not carry (the tag as the form typed it)."""
     language = _with_page_words(language)
-    values = {"tag": "", "claim_deadline": "", "max": "", "pound": "", "since": "", "auction_at": "",
+    values = {"tag": "", "claim_deadline": "", "max": "", "pound": "", "since": "", "auction_at": "", **known,
               **{name: _readable(value, tz or HOME_TZ) for name, value in refused.detail.items()}}
     for key in (f"sms.err.{refused.code}", f"err.{refused.code}"):
         if key in CATALOGUES[language]:

@@ -97,9 +97,9 @@ def missing(form: Form, values: dict) -> dict[str, str]:
     return {f.name: say("form_required") for f in form.fields if f.required and not values.get(f.name, "").strip()}
 
 
-def refusal_text(refused: Refused) -> str:
+def refusal_text(refused: Refused, values: dict | None = None) -> str:
     """Why nothing was saved, in the viewer's language (never the handler's English)."""
-    return refusal_words(dashboard.language(), refused)
+    return refusal_words(dashboard.language(), refused, tag=(values or {}).get("tag", "").strip())
 
 
 # A record of another pound or village: the field that named it gets the reason.
@@ -134,8 +134,8 @@ def submit_form(slug: str):
         if field.startswith("rates."):
             field = "kind"
         if field in values:
-            return render(form, values, {field: refusal_text(refusal)}, 422)
-        flash(refusal_text(refusal), "error")
+            return render(form, values, {field: refusal_text(refusal, values)}, 422)
+        flash(refusal_text(refusal, values), "error")
         return render(form, values, {}, 422)
     db().commit()  # any notices the change implies reach RQ through the after-commit hook
     flash(done, "info")
