@@ -165,6 +165,8 @@ def _queue_on_tags(session: Session, tags: list[str | None]) -> None:
 def _free_tags(session: Session, tags: list[str | None]) -> list[str | None]:
     """The tags normalised, each listed once and none already in a pound."""
     clean_tags = [queries.normalise_tag(t) if t else None for t in tags]
+    if any(tag is not None and not queries.tag_shape_ok(tag) for tag in clean_tags):
+        raise Refused("bad_tag", "a tag is a 12-digit ear tag or a pound receipt number", field="tag")
     for tag in clean_tags:
         held = queries.impoundment_by_tag(session, tag) if tag else None
         if held is not None and held.status == "impounded":

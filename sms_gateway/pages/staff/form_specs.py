@@ -97,6 +97,8 @@ def own_pound(values: dict) -> Pound:
 
 
 def own_animal(values: dict) -> Impoundment:
+    if not queries.tag_shape_ok(queries.normalise_tag(values.get("tag", ""))):
+        raise Refused("bad_tag", "a tag is a 12-digit ear tag or a pound receipt number", field="tag")
     try:
         impoundment = find_impoundment(db(), values.get("tag", ""))
     except Refused as refused:

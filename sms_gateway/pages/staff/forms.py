@@ -14,6 +14,7 @@ from werkzeug.exceptions import Forbidden
 from handlers.catalogue import LANGUAGES, t
 from handlers.catalogue.refusals import field_words, refusal_words
 from handlers.errors import Refused
+from handlers.pound.text_limits import TEXT_LIMITS, too_long
 from models import law
 from models.tables import Pound, Village
 from sms_gateway.pages import dashboard
@@ -75,8 +76,11 @@ def form_for(slug: str) -> Form:
 
 
 def render(form: Form, values: dict, errors: dict, status: int = 200):
+    lang = dashboard.language()
+    limits = {f.name: (TEXT_LIMITS[f.name], field_words(lang, "err.too_long", max=TEXT_LIMITS[f.name]))
+              for f in form.fields if f.name in TEXT_LIMITS and f.type in ("text", "tel", "textarea")}
     return render_template("staff_form.html", form=form, values=values, errors=errors, choices=choices,
-                           forms=allowed_forms()), status
+                           forms=allowed_forms(), limits=limits), status
 
 
 @bp.get("/records")
@@ -113,6 +117,9 @@ def submit_form(slug: str):
     form = form_for(slug)
     values = {f.name: request.form.get(f.name, "") for f in form.fields}
     errors = missing(form, values)
+    lang = dashboard.language()
+    errors.update({name: field_words(lang, "err.too_long", max=limit)
+                   for name, limit in too_long(values).items() if name not in errors})
     if errors:
         return render(form, values, errors, 422)
     try:
