@@ -70,4 +70,9 @@ MESSAGES = {
     "err.page_not_found": "There is no such page or record.",
     "err.page_back": "Back to the start",
     "err.page_title": "Not available",
+    # the impoundment page's actions and a form's link to what it recorded
+    "dash.form_open_record": "Open the record",
+    "dash.imp_actions": "What to record next",
+    "dash.imp_release_protest": "Release under protest (s.185(2))",
+    "dash.imp_refund_deposit": "Refund deposit {amount}",
 }

@@ -68,4 +68,9 @@ MESSAGES = {
     "err.page_not_found": "આવું પાનું કે નોંધ નથી.",
     "err.page_back": "શરૂઆતમાં પાછા",
     "err.page_title": "મળતું નથી",
+    # the impoundment page's actions and a form's link to what it recorded
+    "dash.form_open_record": "નોંધ ખોલો",
+    "dash.imp_actions": "હવે શું નોંધવું",
+    "dash.imp_release_protest": "વાંધા સાથે છોડો (કલમ 185(2))",
+    "dash.imp_refund_deposit": "ડિપોઝિટ {amount} પાછી આપો",
 }

@@ -68,4 +68,9 @@ MESSAGES = {
     "err.page_not_found": "ऐसा पन्ना या रिकॉर्ड नहीं है.",
     "err.page_back": "शुरुआत पर वापस",
     "err.page_title": "उपलब्ध नहीं",
+    # the impoundment page's actions and a form's link to what it recorded
+    "dash.form_open_record": "रिकॉर्ड खोलें",
+    "dash.imp_actions": "अब क्या दर्ज करें",
+    "dash.imp_release_protest": "आपत्ति के साथ छोड़ें (धारा 185(2))",
+    "dash.imp_refund_deposit": "जमानत {amount} लौटाएं",
 }

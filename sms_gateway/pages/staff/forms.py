@@ -8,7 +8,7 @@ same handlers as SMS and the admin API; this module only translates HTTP.
 """
 from __future__ import annotations
 
-from flask import abort, flash, g, render_template, request
+from flask import abort, flash, g, render_template, request, url_for
 from werkzeug.exceptions import Forbidden
 
 from handlers.catalogue import LANGUAGES, t
@@ -16,7 +16,8 @@ from handlers.catalogue.refusals import field_words, refusal_words
 from handlers.errors import Refused
 from handlers.pound.text_limits import TEXT_LIMITS, too_long
 from models import law
-from models.tables import Pound, Village
+from models import queries
+from models.tables import Deposit, Pound, Village
 from sms_gateway.pages import dashboard
 from sms_gateway.pages.dashboard import require_viewer, say
 from sms_gateway.extensions import db
@@ -75,12 +76,12 @@ def form_for(slug: str) -> Form:
     return form
 
 
-def render(form: Form, values: dict, errors: dict, status: int = 200):
+def render(form: Form, values: dict, errors: dict, status: int = 200, done_link: str | None = None):
     lang = dashboard.language()
     limits = {f.name: (TEXT_LIMITS[f.name], field_words(lang, "err.too_long", max=TEXT_LIMITS[f.name]))
               for f in form.fields if f.name in TEXT_LIMITS and f.type in ("text", "tel", "textarea")}
     return render_template("staff_form.html", form=form, values=values, errors=errors, choices=choices,
-                           forms=allowed_forms(), limits=limits), status
+                           forms=allowed_forms(), limits=limits, done_link=done_link), status
 
 
 @bp.get("/records")
@@ -94,7 +95,10 @@ def staff_home():
 def show_form(slug: str):
     if (refused := require_viewer()) is not None:
         return refused
-    return render(form_for(slug), {}, {})
+    form = form_for(slug)
+    # A link from the record's page fills in the animal (and the choice it stands for).
+    return render(form, {f.name: request.args.get(f.name, "")[:TEXT_LIMITS.get(f.name, 40)] for f in form.fields
+                         if request.args.get(f.name)}, {})
 
 
 def missing(form: Form, values: dict) -> dict[str, str]:
@@ -144,6 +148,21 @@ def submit_form(slug: str):
             return render(form, values, {field: refusal_text(refusal, values)}, 422)
         flash(refusal_text(refusal, values), "error")
         return render(form, values, {}, 422)
+    done, record_id = done if isinstance(done, tuple) else (done, None)
+    record_id = record_id or record_named(values)
     db().commit()  # any notices the change implies reach RQ through the after-commit hook
     flash(done, "info")
-    return render(form, {}, {})
+    response, status = render(form, {}, {}, done_link=url_for("impoundment.impoundment_page",
+                                                               impoundment_id=record_id) if record_id else None)
+    return response, status
+
+
+def record_named(values: dict) -> int | None:
+    """The impoundment a form's result concerns, to link to it: by tag or receipt, or by deposit."""
+    if values.get("tag", "").strip():
+        found = queries.impoundment_by_tag(db(), values["tag"])
+        return found.id if found else None
+    if values.get("deposit", "").strip().isdigit():
+        deposit = db().get(Deposit, int(values["deposit"]))
+        return deposit.impoundment_id if deposit else None
+    return None
