@@ -75,4 +75,7 @@ MESSAGES = {
     "dash.imp_actions": "What to record next",
     "dash.imp_release_protest": "Release under protest (s.185(2))",
     "dash.imp_refund_deposit": "Refund deposit {amount}",
+    # the books' print and spreadsheet links
+    "dash.books_print": "Print",
+    "dash.books_csv": "Download CSV (spreadsheet)",
 }

@@ -73,4 +73,7 @@ MESSAGES = {
     "dash.imp_actions": "હવે શું નોંધવું",
     "dash.imp_release_protest": "વાંધા સાથે છોડો (કલમ 185(2))",
     "dash.imp_refund_deposit": "ડિપોઝિટ {amount} પાછી આપો",
+    # the books' print and spreadsheet links
+    "dash.books_print": "છાપો",
+    "dash.books_csv": "CSV (સ્પ્રેડશીટ) ડાઉનલોડ કરો",
 }

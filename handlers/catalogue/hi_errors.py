@@ -73,4 +73,7 @@ MESSAGES = {
     "dash.imp_actions": "अब क्या दर्ज करें",
     "dash.imp_release_protest": "आपत्ति के साथ छोड़ें (धारा 185(2))",
     "dash.imp_refund_deposit": "जमानत {amount} लौटाएं",
+    # the books' print and spreadsheet links
+    "dash.books_print": "प्रिंट करें",
+    "dash.books_csv": "CSV (स्प्रेडशीट) डाउनलोड करें",
 }
