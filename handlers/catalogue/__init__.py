@@ -175,6 +175,19 @@ def place_name(language: str | None, name: str, names: Mapping[str, str] | None,
     return chosen
 
 
+def auction_place(language: str | None, typed: str | None, village_name: str, village_names: Mapping[str, str] | None,
+                  village_code: str = "") -> str:
+    """Where an auction is held, for this reader: the place as the official typed it, except
+    that a Latin-script reader (en, gul) is never sent a place in Gujarati or Devanagari
+    letters (one such letter turns the whole SMS into UCS-2 and cuts it to less than half):
+    they read the village's own name in their script instead."""
+    if not typed:
+        return place_name(language, village_name, village_names, village_code)
+    if language in LATIN_LANGUAGES and not is_gsm7(typed):
+        return place_name(language, village_name, village_names, village_code)
+    return typed
+
+
 def kinds_list(language: str | None, kinds: Iterable[str], order: Iterable[str]) -> str:
     """"2 cows, 1 bullock", in the order given (the Act's list)."""
     counts: dict[str, int] = {}

@@ -273,4 +273,5 @@ MESSAGES = {
     # clerk: an auction date that has passed, or one a year away typed without its year
     "sms.err.auction_date_past": "{date} has passed: an auction can be fixed only for a later day. Nothing recorded.",
     "sms.err.auction_date_too_far": "{date} is {days} days away: the auction follows the 7 days to claim (s.186(1)). If you mean that day, send AUCTION {date}. Nothing recorded.",
+    "sms.err.place_too_long": "The place is too long: at most {max} characters. Nothing recorded.",
 }

@@ -78,4 +78,9 @@ MESSAGES = {
     # the books' print and spreadsheet links
     "dash.books_print": "Print",
     "dash.books_csv": "Download CSV (spreadsheet)",
+    # the auction form (officials and administrators)
+    "dash.form_auction": "Fix the auction",
+    "dash.form_auction_day": "Auction day",
+    "dash.form_auction_time": "Time (empty = the village's auction hour)",
+    "dash.form_auction_place": "Place (empty = the pound)",
 }

@@ -274,4 +274,5 @@ MESSAGES = {
     # clerk: an auction date that has passed, or one a year away typed without its year
     "sms.err.auction_date_past": "{date} વીતી ગઈ: હરાજી પછીની તારીખે જ નક્કી થાય. કંઈ નોંધાયું નથી.",
     "sms.err.auction_date_too_far": "{date} હજી {days} દિવસ દૂર છે: છોડાવવાના 7 દિવસ પછી તરત હરાજી થાય (કલમ 186(1)). એ જ દિવસ હોય તો AUCTION {date} મોકલો. કંઈ નોંધાયું નથી.",
+    "sms.err.place_too_long": "સ્થળ બહુ લાંબું છે: વધુમાં વધુ {max} અક્ષર. કંઈ નોંધાયું નથી.",
 }

@@ -76,4 +76,9 @@ MESSAGES = {
     # the books' print and spreadsheet links
     "dash.books_print": "છાપો",
     "dash.books_csv": "CSV (સ્પ્રેડશીટ) ડાઉનલોડ કરો",
+    # the auction form (officials and administrators)
+    "dash.form_auction": "હરાજી નક્કી કરો",
+    "dash.form_auction_day": "હરાજીનો દિવસ",
+    "dash.form_auction_time": "સમય (ખાલી = ગામનો હરાજીનો સમય)",
+    "dash.form_auction_place": "સ્થળ (ખાલી = ડબ્બો)",
 }

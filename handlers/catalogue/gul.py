@@ -270,6 +270,7 @@ MESSAGES = {
     # clerk: an auction date that has passed, or one a year away typed without its year
     "sms.err.auction_date_past": "{date} viti gai: haraji pachhini tarikhe j nakki thay. Kai nondhayu nathi.",
     "sms.err.auction_date_too_far": "{date} haji {days} divas dur chhe: chhodavvana 7 divas pachhi turant haraji thay (kalam 186(1)). E j divas hoy to AUCTION {date} moklo. Kai nondhayu nathi.",
+    "sms.err.place_too_long": "Sthal bahu lambu chhe: vadhuma vadhu {max} akshar. Kai nondhayu nathi.",
 }
 
 # Spoken words (voice menus, a call back): one who reads Gujarati in Latin letters hears

@@ -273,4 +273,5 @@ MESSAGES = {
     # clerk: an auction date that has passed, or one a year away typed without its year
     "sms.err.auction_date_past": "{date} बीत गई: नीलामी आगे की तारीख पर ही तय होती है. कुछ दर्ज नहीं हुआ.",
     "sms.err.auction_date_too_far": "{date} अभी {days} दिन दूर है: छुड़ाने के 7 दिन बाद तुरंत नीलामी होती है (धारा 186(1)). वही दिन हो तो AUCTION {date} भेजें. कुछ दर्ज नहीं हुआ.",
+    "sms.err.place_too_long": "स्थान बहुत लंबा है: अधिकतम {max} अक्षर. कुछ दर्ज नहीं हुआ.",
 }

@@ -76,4 +76,9 @@ MESSAGES = {
     # the books' print and spreadsheet links
     "dash.books_print": "प्रिंट करें",
     "dash.books_csv": "CSV (स्प्रेडशीट) डाउनलोड करें",
+    # the auction form (officials and administrators)
+    "dash.form_auction": "नीलामी तय करें",
+    "dash.form_auction_day": "नीलामी का दिन",
+    "dash.form_auction_time": "समय (खाली = गांव का नीलामी समय)",
+    "dash.form_auction_place": "स्थान (खाली = कांजी हाउस)",
 }

@@ -11,10 +11,11 @@ from sqlalchemy.orm import Session
 
 from handlers.notices import broadcasts
 from handlers.pound import records
-from handlers.catalogue import counted, place_name, t, when
+from handlers.catalogue import auction_place, counted, t, when
 from handlers.catalogue import day as full_day
 from handlers.sms.commands import Command
 from handlers.errors import Refused
+from handlers.pound.text_limits import TEXT_LIMITS
 from handlers.sms.replies import Context, short
 from models import law
 from models.law.auction_day import AuctionDayRefused, auction_day
@@ -40,13 +41,15 @@ def auction(session: Session, context: Context, command: Command) -> str:
     language = context.sender.language
     auction_at = auction_moment(village, command, context.now)
     place = command.place
+    if place and len(place) > TEXT_LIMITS["place"]:
+        raise Refused("place_too_long", "the place is too long", field="place", max=TEXT_LIMITS["place"])
     animals = records.fix_auction(session, village, auction_at=auction_at, now=context.now, place=place,
                                   actor_phone=official.phone)
     moment = when(auction_at, village.timezone)
     if not animals:
         return t(language, "sms.auction_fixed_none", when=moment)
-    village_name = place_name(language, village.name, village.names, village.code)
-    return t(language, "sms.auction_fixed", when=moment, place=short(place or village_name, 40), count=len(animals),
+    where = auction_place(language, place, village.name, village.names, village.code)
+    return t(language, "sms.auction_fixed", when=moment, place=short(where, 40), count=len(animals),
              animals=counted(language, "animal", len(animals)))
 
 

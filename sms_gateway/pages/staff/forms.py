@@ -21,13 +21,14 @@ from models.tables import Deposit, Pound, Village
 from sms_gateway.pages import dashboard
 from sms_gateway.pages.dashboard import require_viewer, say
 from sms_gateway.extensions import db
+from sms_gateway.pages.staff.form_auction import AUCTION_FORMS
 from sms_gateway.pages.staff.form_money import MONEY_FORMS
 from sms_gateway.pages.staff.form_specs import FORMS as RECORD_FORMS
 from sms_gateway.pages.staff.form_specs import FieldError, Form
 from sms_gateway.pages.staff import staff_blueprint
 
 bp = staff_blueprint("staff")
-FORMS = {**RECORD_FORMS, **{form.slug: form for form in MONEY_FORMS}}
+FORMS = {**RECORD_FORMS, **{form.slug: form for form in MONEY_FORMS + AUCTION_FORMS}}
 
 # A refusal's field, as a handler names it, to the form field it concerns.
 FIELD_ALIASES = {"proceeds_paise": "proceeds", "amount_paise": "amount", "sale_expenses_paise": "sale_expenses",
