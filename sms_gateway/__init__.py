@@ -132,11 +132,11 @@ def page_error(status: int):
     except Exception:  # no page blueprint, no session: the default language
         lang = DEFAULT_LANGUAGE
     say = lambda key: escape(field_words(lang, key))  # noqa: E731
-    reason = say("err.page_forbidden" if status == 403 else "err.page_not_found")
+    reason = say("page.err.page_forbidden" if status == 403 else "page.err.page_not_found")
     body = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{say("err.page_title")}</title>'
-            f'</head><body><main><h1>{say("err.page_title")}</h1><p role="alert">{reason}</p>'
-            f'<p><a href="/">{say("err.page_back")}</a></p></main></body></html>')
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{say("page.err.page_title")}</title>'
+            f'</head><body><main><h1>{say("page.err.page_title")}</h1><p role="alert">{reason}</p>'
+            f'<p><a href="/">{say("page.err.page_back")}</a></p></main></body></html>')
     return body, status, {"Content-Type": "text/html; charset=utf-8"}
 
 
@@ -156,7 +156,7 @@ def register_error_handlers(app: Flask) -> None:
     def http_error(exc: HTTPException):
         if request.path.startswith(JSON_PREFIXES):
             return jsonify(error=exc.description or exc.name, field=None,
-                           message=json_words("err.page_not_found" if exc.code == 404 else "err.generic")), exc.code
+                           message=json_words("page.err.page_not_found" if exc.code == 404 else "page.err.generic")), exc.code
         answer = registry.error_answer(request.path, exc.code)
         if answer is not None:
             body, _, headers = answer
@@ -174,5 +174,5 @@ def register_error_handlers(app: Flask) -> None:
         if isinstance(exc, DBAPIError) and exc.connection_invalidated or isinstance(exc, OperationalError):
             # The database is restarting or unreachable: a retry later will work.
             return jsonify(error="database unavailable, try again shortly", field=None,
-                           message=json_words("err.generic")), 503
-        return jsonify(error="internal error", field=None, message=json_words("err.generic")), 500
+                           message=json_words("page.err.generic")), 503
+        return jsonify(error="internal error", field=None, message=json_words("page.err.generic")), 500

@@ -28,7 +28,7 @@ CATALOGUES = {
     "gu": {**gu.MESSAGES, **gu_pages.MESSAGES, **gu_errors.MESSAGES},
     "hi": {**hi.MESSAGES, **hi_pages.MESSAGES, **hi_errors.MESSAGES},
     "en": {**en.MESSAGES, **en_pages.MESSAGES, **en_errors.MESSAGES},
-    "gul": {**gul.MESSAGES, **en_errors.MESSAGES},  # the English page words, as gul reads dash.*
+    "gul": gul.MESSAGES,
 }
 # Languages written in Latin letters: one Gujarati letter in a name would turn their SMS into UCS-2.
 LATIN_LANGUAGES = frozenset({"en", "gul"})

@@ -3,7 +3,7 @@ a form or an admin-API `message`.
 
 The refusal's `message` is English for the log and the API's machine-readable
 `error`; a person reads the sentence of its code instead: the SMS sentence
-(`sms.err.<code>`) where one exists, else the form's (`err.<code>`), else a
+(`sms.err.<code>`) where one exists, else the form's (`page.err.<code>`), else a
 plain "could not be saved". Times a refusal carries (ISO 8601, UTC) are shown
 local, as the page shows every other time.
 """
@@ -23,23 +23,23 @@ def refusal_words(language: str | None, refused: Refused, tz: str | None = None,
     language = _with_page_words(language)
     values = {"tag": "", "claim_deadline": "", "max": "", "pound": "", "since": "", "auction_at": "", **known,
               **{name: _readable(value, tz or HOME_TZ) for name, value in refused.detail.items()}}
-    for key in (f"sms.err.{refused.code}", f"err.{refused.code}"):
+    for key in (f"sms.err.{refused.code}", f"page.err.{refused.code}"):
         if key in CATALOGUES[language]:
             try:
                 return t(language, key, **values)
             except (KeyError, IndexError):
                 break
-    return t(language, "err.generic")
+    return t(language, "page.err.generic")
 
 
 def field_words(language: str | None, key: str, **values) -> str:
-    """A page sentence (`err.*`) in `language` (Latin-script Gujarati reads the English one)."""
+    """A page sentence (`page.err.*`) in `language` (Latin-script Gujarati reads the English one)."""
     return t(_with_page_words(language), key, **values)
 
 
 def _with_page_words(language: str | None) -> str:
     language = language_or_default(language)
-    if "err.generic" in CATALOGUES[language]:
+    if "page.err.generic" in CATALOGUES[language]:
         return language
     return "en" if language in LATIN_LANGUAGES else "gu"
 

@@ -39,7 +39,7 @@ def api_error(status: int, error: str, field: str | None = None, *, message: str
     """`error` (English, for logs and programs) and `message`: what to show a person, in the
     language the client asks for with Accept-Language (gu, hi or en; else Gujarati)."""
     if message is None:
-        key = "err.token" if status == 401 else "err.field" if field else "err.generic"
+        key = "page.err.token" if status == 401 else "page.err.field" if field else "page.err.generic"
         message = field_words(reader_language(), key, field=field or "")
     return jsonify(error=error, field=field, message=message, **extra), status
 
@@ -52,8 +52,8 @@ def reader_language() -> str:
 def validation_message(first: dict, field: str | None) -> str:
     """A pydantic refusal as a person reads it: a length limit says the limit."""
     if first.get("type") == "string_too_long":
-        return field_words(reader_language(), "err.too_long", max=first.get("ctx", {}).get("max_length", ""))
-    return field_words(reader_language(), "err.field", field=field or "")
+        return field_words(reader_language(), "page.err.too_long", max=first.get("ctx", {}).get("max_length", ""))
+    return field_words(reader_language(), "page.err.field", field=field or "")
 
 
 def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None = None,

@@ -79,7 +79,7 @@ def form_for(slug: str) -> Form:
 
 def render(form: Form, values: dict, errors: dict, status: int = 200, done_link: str | None = None):
     lang = dashboard.language()
-    limits = {f.name: (TEXT_LIMITS[f.name], field_words(lang, "err.too_long", max=TEXT_LIMITS[f.name]))
+    limits = {f.name: (TEXT_LIMITS[f.name], field_words(lang, "page.err.too_long", max=TEXT_LIMITS[f.name]))
               for f in form.fields if f.name in TEXT_LIMITS and f.type in ("text", "tel", "textarea")}
     return render_template("staff_form.html", form=form, values=values, errors=errors, choices=choices,
                            forms=allowed_forms(), limits=limits, done_link=done_link), status
@@ -123,7 +123,7 @@ def submit_form(slug: str):
     values = {f.name: request.form.get(f.name, "") for f in form.fields}
     errors = missing(form, values)
     lang = dashboard.language()
-    errors.update({name: field_words(lang, "err.too_long", max=limit)
+    errors.update({name: field_words(lang, "page.err.too_long", max=limit)
                    for name, limit in too_long(values).items() if name not in errors})
     if errors:
         return render(form, values, errors, 422)
@@ -135,7 +135,7 @@ def submit_form(slug: str):
     except Forbidden:
         # Another pound's tag, another village's record: the form stays as typed, with the reason.
         db().rollback()
-        reason = field_words(dashboard.language(), "err.forbidden")
+        reason = field_words(dashboard.language(), "page.err.forbidden")
         field = next((name for name in _WHOSE_FIELDS if values.get(name, "").strip()), None)
         if field is None:
             flash(reason, "error")
