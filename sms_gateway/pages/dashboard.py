@@ -92,7 +92,9 @@ def page_helpers() -> dict:
         "here": here(),
         "carries_code": signin.carries_code,
         # a village's or pound's name in the reader's script (its gu/hi/en name where one is set)
-        "named": lambda place: place_name(lang, place.name, getattr(place, "names", None), getattr(place, "code", "")),
+        # (an English page keeps the registered name, the one the books and the State use)
+        "named": lambda place: place.name if lang == "en" else place_name(lang, place.name, getattr(place, "names", None),
+                                                                          getattr(place, "code", "")),
     }
 
 

@@ -23,19 +23,29 @@ ISO_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 
 
 class _Shown(HTMLParser):
-    """The text a person sees: no script, style, attribute or hidden input."""
+    """The text a person sees in the page's language: no script, style or attribute, and
+    not a message quoted in its recipient's language (an element marked with another
+    `lang`, like the outbox's English SMS to an English-speaking owner)."""
 
-    def __init__(self) -> None:
+    def __init__(self, page_lang: str = "") -> None:
         super().__init__()
         self.parts: list[str] = []
         self._skip = 0
+        self._page_lang = page_lang
+        self._quoted: list[str] = []   # the tags of the open other-language elements
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style"):
+        lang = dict(attrs).get("lang")
+        if tag in ("script", "style") or (self._skip and tag in self._quoted):
             self._skip += 1
+            self._quoted.append(tag)
+        elif lang and self._page_lang and not lang.startswith(self._page_lang) and tag != "html":
+            self._skip += 1
+            self._quoted.append(tag)
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style") and self._skip:
+        if self._quoted and tag == self._quoted[-1]:
+            self._quoted.pop()
             self._skip -= 1
 
     def handle_data(self, data):
@@ -43,8 +53,8 @@ class _Shown(HTMLParser):
             self.parts.append(data.strip())
 
 
-def shown(html: str) -> list[str]:
-    parser = _Shown()
+def shown(html: str, page_lang: str = "") -> list[str]:
+    parser = _Shown(page_lang)
     parser.feed(html)
     return parser.parts
 
@@ -142,3 +152,21 @@ def test_a_wrong_token_is_explained_in_hindi(client, world):
     response = client.get("/api/v1/impoundments", headers={"Authorization": "Bearer wrong", "Accept-Language": "hi"})
     assert response.status_code == 401
     assert response.get_json()["message"] == "प्रवेश कुंजी (bearer token) नहीं है या गलत है."
+
+
+PAGES = ["/", "/records", "/records/seizure", "/records/release", "/records/sale", "/records/auction",
+         "/records/complaint", "/books", "/books/AMBA-1/register", "/books/AMBA-1/accounts", "/broadcast", "/costs"]
+
+
+@pytest.mark.parametrize("lang", ["gu", "hi"])
+def test_no_page_shows_an_english_sentence_or_a_machine_timestamp(client, session, world, lang):
+    sign_in_official(client, session, "+919825000003")
+    switch(client, lang)
+    from models import queries
+    cow = queries.impoundment_by_tag(session, AMBA_COW)
+    found = {}
+    for path in PAGES + [f"/impoundments/{cow.id}"]:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        found[path] = leaks(shown(response.get_data(as_text=True), lang))
+    assert {path: texts for path, texts in found.items() if texts} == {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import abort, flash, g, render_template, request, url_for
 from werkzeug.exceptions import Forbidden
 
-from handlers.catalogue import LANGUAGES, t
+from handlers.catalogue import LANGUAGES, place_name, t
 from handlers.catalogue.refusals import field_words, refusal_words
 from handlers.errors import Refused
 from handlers.pound.text_limits import TEXT_LIMITS, too_long
@@ -41,12 +41,12 @@ def choices(name: str | None) -> list[tuple[str, str]]:
     if name == "villages":
         query = db().query(Village).order_by(Village.code)
         rows = query.all() if village_ids is None else query.filter(Village.id.in_(village_ids)).all()
-        return [(v.code, f"{v.name} ({v.code})") for v in rows]
+        return [(v.code, f"{local_name(v)} ({v.code})") for v in rows]
     if name == "pounds":
         query = db().query(Pound).order_by(Pound.code)
         rows = query.all() if village_ids is None else query.filter(Pound.village_id.in_(village_ids)).all()
         rows = [p for p in rows if pound_ids is None or p.id in pound_ids]
-        return [(p.code, f"{p.name} ({p.code})") for p in rows]
+        return [(p.code, f"{local_name(p)} ({p.code})") for p in rows]
     if name == "kinds":
         return [(k, t(dashboard.language(), f"kind.{k}")) for k in law.KINDS]
     if name == "languages":
@@ -55,6 +55,12 @@ def choices(name: str | None) -> list[tuple[str, str]]:
     if name in options:
         return [(o, say(f"form_{o}")) for o in options[name]]
     return []
+
+
+def local_name(place) -> str:
+    """A village's or pound's name in the viewer's script (English: the registered name)."""
+    lang = dashboard.language()
+    return place.name if lang == "en" else place_name(lang, place.name, place.names, place.code)
 
 
 def may_use(form: Form) -> bool:
