@@ -15,11 +15,15 @@ setup: $(VENV)/.installed
 setup-dev: $(VENV)/.installed-dev
 
 $(VENV)/.installed: requirements.txt
+	@echo "Dabbo set-up 1/3: a Python virtual environment in $(VENV)/"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "Dabbo set-up 2/3: installing the service's Python packages (requirements.txt; 2-3 minutes on a first run, quiet while pip works)"
 	$(call PIP_INSTALL,requirements.txt)
+	@echo "Dabbo set-up 3/3: packages installed"
 	touch $@
 
 $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	@echo "Dabbo set-up: installing the test tools (requirements-dev.txt; a few minutes on a first run)"
 	$(call PIP_INSTALL,requirements-dev.txt)
 	touch $@
 

@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.config["SECRET_KEY"] = session_key(settings)
     app.extensions["dabbo"] = make_runtime(settings)
     app.teardown_appcontext(close_db)
+    register_reader_year(app)
 
     # Imported here, not at the top: the worker and cron import this package
     # too, and need none of the web's blueprints (nor pydantic, alembic).
@@ -98,6 +99,55 @@ def register_optional_blueprints(app: Flask) -> None:
         app.register_blueprint(importlib.import_module(name).bp)
 
 
+def register_reader_year(app: Flask) -> None:
+    """Every date a request writes (a reply, a page, a notice) shows its year when
+    that is not the year of the request's clock (`handlers.catalogue.read_on`)."""
+    from flask import g
+
+    from handlers.catalogue import begin_reading, end_reading
+    from sms_gateway.extensions import now
+
+    @app.before_request
+    def start_reading():
+        g.reader_year_token = begin_reading(now())
+
+    @app.teardown_request
+    def stop_reading(_exc=None):
+        token = g.pop("reader_year_token", None)
+        if token is not None:
+            try:
+                end_reading(token)
+            except ValueError:  # set in another context (a streamed response): nothing to undo
+                pass
+
+
+def page_error(status: int):
+    """A refused or missing page in the viewer's words (never werkzeug's English "Forbidden")."""
+    from markupsafe import escape
+
+    from handlers.catalogue import DEFAULT_LANGUAGE
+    from handlers.catalogue.refusals import field_words
+    try:
+        from sms_gateway.pages.dashboard import language
+        lang = language()
+    except Exception:  # no page blueprint, no session: the default language
+        lang = DEFAULT_LANGUAGE
+    say = lambda key: escape(field_words(lang, key))  # noqa: E731
+    reason = say("page.err.page_forbidden" if status == 403 else "page.err.page_not_found")
+    body = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{say("page.err.page_title")}</title>'
+            f'</head><body><main><h1>{say("page.err.page_title")}</h1><p role="alert">{reason}</p>'
+            f'<p><a href="/">{say("page.err.page_back")}</a></p></main></body></html>')
+    return body, status, {"Content-Type": "text/html; charset=utf-8"}
+
+
+def json_words(key: str) -> str:
+    """An error's `message` in the API client's Accept-Language (gu, hi, en)."""
+    from handlers.catalogue import DEFAULT_LANGUAGE
+    from handlers.catalogue.refusals import field_words
+    return field_words(request.accept_languages.best_match(("gu", "hi", "en")) or DEFAULT_LANGUAGE, key)
+
+
 def register_error_handlers(app: Flask) -> None:
     """No stack trace ever reaches a phone or an API client: a provider's caller gets
     that provider's own answer (its `error_answer`), everyone else JSON."""
@@ -106,11 +156,14 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if request.path.startswith(JSON_PREFIXES):
-            return jsonify(error=exc.description or exc.name, field=None), exc.code
+            return jsonify(error=exc.description or exc.name, field=None,
+                           message=json_words("page.err.page_not_found" if exc.code == 404 else "page.err.generic")), exc.code
         answer = registry.error_answer(request.path, exc.code)
         if answer is not None:
             body, _, headers = answer
             return body, exc.code, headers
+        if exc.code in (403, 404) and not request.path.startswith("/webhooks/"):
+            return page_error(exc.code)
         return exc
 
     @app.errorhandler(Exception)
@@ -121,5 +174,6 @@ def register_error_handlers(app: Flask) -> None:
             return answer
         if isinstance(exc, DBAPIError) and exc.connection_invalidated or isinstance(exc, OperationalError):
             # The database is restarting or unreachable: a retry later will work.
-            return jsonify(error="database unavailable, try again shortly", field=None), 503
-        return jsonify(error="internal error", field=None), 500
+            return jsonify(error="database unavailable, try again shortly", field=None,
+                           message=json_words("page.err.generic")), 503
+        return jsonify(error="internal error", field=None, message=json_words("page.err.generic")), 500

@@ -12,20 +12,22 @@ halves its length.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import date, datetime, timedelta
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 from zoneinfo import ZoneInfo
 
-from handlers.catalogue import en, en_pages, gu, gu_pages, gul, hi, hi_pages
+from handlers.catalogue import en, en_errors, en_pages, gu, gu_errors, gu_pages, gul, hi, hi_errors, hi_pages
 from handlers.sms.text import is_gsm7
 from models.law import rate_text, whole_rupees
 
 LANGUAGES = ("gu", "hi", "en", "gul")
 DEFAULT_LANGUAGE = "gu"
 CATALOGUES = {
-    "gu": {**gu.MESSAGES, **gu_pages.MESSAGES},
-    "hi": {**hi.MESSAGES, **hi_pages.MESSAGES},
-    "en": {**en.MESSAGES, **en_pages.MESSAGES},
+    "gu": {**gu.MESSAGES, **gu_pages.MESSAGES, **gu_errors.MESSAGES},
+    "hi": {**hi.MESSAGES, **hi_pages.MESSAGES, **hi_errors.MESSAGES},
+    "en": {**en.MESSAGES, **en_pages.MESSAGES, **en_errors.MESSAGES},
     "gul": gul.MESSAGES,
 }
 # Languages written in Latin letters: one Gujarati letter in a name would turn their SMS into UCS-2.
@@ -81,9 +83,47 @@ def kind_name(language: str | None, kind: str) -> str:
     return t(language, f"kind.{kind}")
 
 
+# The year the reader is in: a date in any other year is written with its year, so that
+# "30-11" is never read as this year's when it means next year's. Set for the time a text
+# is written (`read_on`); where nothing set it, the year is today's in Gujarat.
+_READER_YEAR: ContextVar[int | None] = ContextVar("reader_year", default=None)
+_HOME_TZ = "Asia/Kolkata"
+
+
+@contextmanager
+def read_on(now: datetime, tz: str | None = None) -> Iterator[None]:
+    """Write every date inside this block for a reader on `now`'s date."""
+    token = _READER_YEAR.set(now.astimezone(ZoneInfo(tz or _HOME_TZ)).year)
+    try:
+        yield
+    finally:
+        _READER_YEAR.reset(token)
+
+
+def begin_reading(now: datetime):
+    """`read_on` for a web request: set at its start, `end_reading` at its end."""
+    return _READER_YEAR.set(now.astimezone(ZoneInfo(_HOME_TZ)).year)
+
+
+def end_reading(token) -> None:
+    _READER_YEAR.reset(token)
+
+
+def reader_year() -> int:
+    year = _READER_YEAR.get()
+    return year if year is not None else datetime.now(ZoneInfo(_HOME_TZ)).year
+
+
+def _day_month(value: date) -> str:
+    """dd-mm within the reader's year, dd-mm-yyyy outside it."""
+    return value.strftime("%d-%m" if value.year == reader_year() else "%d-%m-%Y")
+
+
 def when(moment: datetime, tz: str) -> str:
-    """A local date and time as a basic phone shows it: 07-12 11:00."""
-    return moment.astimezone(ZoneInfo(tz)).strftime("%d-%m %H:%M")
+    """A local date and time as a basic phone shows it: 07-12 11:00 (07-01-2027 11:00
+    when the reader is in another year)."""
+    local = moment.astimezone(ZoneInfo(tz))
+    return f"{_day_month(local.date())} {local:%H:%M}"
 
 
 def day(value: date) -> str:
@@ -97,8 +137,9 @@ def rupees(paise: int) -> str:
 
 
 def short_day(value: date) -> str:
-    """dd-mm, for a date within the next two months (claim, complaint, surplus)."""
-    return value.strftime("%d-%m")
+    """dd-mm, for a date within the next two months (claim, complaint, surplus); with
+    its year when that is not the reader's."""
+    return _day_month(value)
 
 
 def _period(hour: int) -> str:
@@ -124,7 +165,7 @@ def spoken(language: str | None, moment: datetime, tz: str, *, deadline: bool = 
             local = (local - timedelta(days=1)).replace(hour=23)
     clock = str(local.hour % 12 or 12) + ("" if local.minute == 0 else f":{local.minute:02d}")
     ampm = "am" if local.hour < 12 else "pm"
-    return f"{local:%d-%m} " + t(language, f"time.{_period(local.hour)}", h=clock, ampm=ampm)
+    return f"{_day_month(local.date())} " + t(language, f"time.{_period(local.hour)}", h=clock, ampm=ampm)
 
 
 def counted(language: str | None, noun: str, count: int) -> str:
@@ -153,6 +194,19 @@ def place_name(language: str | None, name: str, names: Mapping[str, str] | None,
     if language in LATIN_LANGUAGES and not is_gsm7(chosen):
         chosen = names.get("en") or code or chosen
     return chosen
+
+
+def auction_place(language: str | None, typed: str | None, village_name: str, village_names: Mapping[str, str] | None,
+                  village_code: str = "") -> str:
+    """Where an auction is held, for this reader: the place as the official typed it, except
+    that a Latin-script reader (en, gul) is never sent a place in Gujarati or Devanagari
+    letters (one such letter turns the whole SMS into UCS-2 and cuts it to less than half):
+    they read the village's own name in their script instead."""
+    if not typed:
+        return place_name(language, village_name, village_names, village_code)
+    if language in LATIN_LANGUAGES and not is_gsm7(typed):
+        return place_name(language, village_name, village_names, village_code)
+    return typed
 
 
 def kinds_list(language: str | None, kinds: Iterable[str], order: Iterable[str]) -> str:

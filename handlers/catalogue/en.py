@@ -297,4 +297,8 @@ MESSAGES = {
     "sms.err.security_not_due": "Tag {tag}: the declaration and security are not due yet (s.185(3)). Nothing recorded.",
     "sms.err.not_reseizable": "Tag {tag} was not released under protest, or its declaration is made. Nothing recorded.",
     "sms.err.no_auction_fixed": "Tag {tag} is held for its declaration: it is sold only at an auction an official fixes (s.185(4)). Nothing recorded.",
+    # clerk: an auction date that has passed, or one a year away typed without its year
+    "sms.err.auction_date_past": "{date} has passed: an auction can be fixed only for a later day. Nothing recorded.",
+    "sms.err.auction_date_too_far": "{date} is {days} days away: the auction follows the 7 days to claim (s.186(1)). If you mean that day, send AUCTION {date}. Nothing recorded.",
+    "sms.err.place_too_long": "The place is too long: at most {max} characters. Nothing recorded.",
 }

@@ -298,4 +298,8 @@ MESSAGES = {
     "sms.err.security_not_due": "ટેગ {tag}: એકરારનામું અને ડિપોઝિટ હજી બાકી નથી (કલમ 185(3)). કંઈ નોંધાયું નથી.",
     "sms.err.not_reseizable": "ટેગ {tag} વિરોધ સાથે છોડાયું ન હતું, અથવા એકરારનામું થઈ ગયું છે. કંઈ નોંધાયું નથી.",
     "sms.err.no_auction_fixed": "ટેગ {tag} એકરારનામા માટે રોકાયું છે: અધિકારી હરાજી ઠરાવે ત્યારે જ વેચાય (કલમ 185(4)). કંઈ નોંધાયું નથી.",
+    # clerk: an auction date that has passed, or one a year away typed without its year
+    "sms.err.auction_date_past": "{date} વીતી ગઈ: હરાજી પછીની તારીખે જ નક્કી થાય. કંઈ નોંધાયું નથી.",
+    "sms.err.auction_date_too_far": "{date} હજી {days} દિવસ દૂર છે: છોડાવવાના 7 દિવસ પછી તરત હરાજી થાય (કલમ 186(1)). એ જ દિવસ હોય તો AUCTION {date} મોકલો. કંઈ નોંધાયું નથી.",
+    "sms.err.place_too_long": "સ્થળ બહુ લાંબું છે: વધુમાં વધુ {max} અક્ષર. કંઈ નોંધાયું નથી.",
 }

@@ -12,6 +12,7 @@ the notice board shows the list, in gu/hi/en, so those come from the English
 catalogue at the end, by name (a test checks that gul has every key).
 """
 from handlers.catalogue import en as _en
+from handlers.catalogue import en_errors as _en_errors  # clerk: the page words added with the refusals
 from handlers.catalogue import en_pages as _en_pages
 from handlers.catalogue import gu as _gu
 
@@ -287,6 +288,10 @@ MESSAGES = {
     "sms.err.security_not_due": "Tag {tag}: ekrarnamu ane deposit haji baki nathi (kalam 185(3)). Kai nondhayu nathi.",
     "sms.err.not_reseizable": "Tag {tag} virodh sathe chhodayu na hatu, athva ekrarnamu thai gayu chhe. Kai nondhayu nathi.",
     "sms.err.no_auction_fixed": "Tag {tag} ekrarnama mate rokayu chhe: adhikari haraji tharave tyare j vechay (kalam 185(4)). Kai nondhayu nathi.",
+    # clerk: an auction date that has passed, or one a year away typed without its year
+    "sms.err.auction_date_past": "{date} viti gai: haraji pachhini tarikhe j nakki thay. Kai nondhayu nathi.",
+    "sms.err.auction_date_too_far": "{date} haji {days} divas dur chhe: chhodavvana 7 divas pachhi turant haraji thay (kalam 186(1)). E j divas hoy to AUCTION {date} moklo. Kai nondhayu nathi.",
+    "sms.err.place_too_long": "Sthal bahu lambu chhe: vadhuma vadhu {max} akshar. Kai nondhayu nathi.",
 }
 
 # Spoken words (voice menus, a call back): one who reads Gujarati in Latin letters hears
@@ -295,5 +300,5 @@ MESSAGES.update({key: text for key, text in _gu.MESSAGES.items() if key.startswi
 
 # The dashboard (staff only, read in gu/hi/en) and the exhibited fee list (r.6: printed in
 # gu/hi/en for the notice board): the English wording, key by key.
-_EN_ALL = {**_en.MESSAGES, **_en_pages.MESSAGES}
+_EN_ALL = {**_en.MESSAGES, **_en_pages.MESSAGES, **_en_errors.MESSAGES}
 MESSAGES.update({key: text for key, text in _EN_ALL.items() if key.startswith(("dash.", "page."))})

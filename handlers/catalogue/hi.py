@@ -297,4 +297,8 @@ MESSAGES = {
     "sms.err.security_not_due": "टैग {tag}: घोषणा-पत्र और जमानत अभी देय नहीं (धारा 185(3)). कुछ दर्ज नहीं हुआ.",
     "sms.err.not_reseizable": "टैग {tag} विरोध के साथ नहीं छोड़ा गया था, या घोषणा-पत्र भर दिया गया है. कुछ दर्ज नहीं हुआ.",
     "sms.err.no_auction_fixed": "टैग {tag} घोषणा-पत्र के लिए रोका गया है: अधिकारी नीलामी तय करे तभी बिकेगा (धारा 185(4)). कुछ दर्ज नहीं हुआ.",
+    # clerk: an auction date that has passed, or one a year away typed without its year
+    "sms.err.auction_date_past": "{date} बीत गई: नीलामी आगे की तारीख पर ही तय होती है. कुछ दर्ज नहीं हुआ.",
+    "sms.err.auction_date_too_far": "{date} अभी {days} दिन दूर है: छुड़ाने के 7 दिन बाद तुरंत नीलामी होती है (धारा 186(1)). वही दिन हो तो AUCTION {date} भेजें. कुछ दर्ज नहीं हुआ.",
+    "sms.err.place_too_long": "स्थान बहुत लंबा है: अधिकतम {max} अक्षर. कुछ दर्ज नहीं हुआ.",
 }

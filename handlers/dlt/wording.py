@@ -3,7 +3,7 @@
 The catalogues (handlers/catalogue/gu.py …) say everything a message can say; a DLT portal
 registers at most 40 short templates a language, each with at most three typed variables
 (SPEC 12.3). So in India (`SMS_PROVIDER=exotel`) every key an SMS carries is sent as one of
-the templates in `handlers/catalogue/*_dlt.py`, filled from the same values the catalogue
+the templates in `handlers/catalogue/dlt/*.py`, filled from the same values the catalogue
 text gets; what no template carries is one missed call away (`{cbn}`) or on the public page
 (`{url}`). `install()` switches `handlers.catalogue.t` to this wording for the process.
 
@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Mapping
 
 from handlers.catalogue import set_sms_wording
-from handlers.catalogue import en_dlt, gu_dlt, gul_dlt, hi_dlt
+from handlers.catalogue.dlt import en as en_dlt, gu as gu_dlt, gul as gul_dlt, hi as hi_dlt
 from handlers.dlt.profile import ALPHANUMERIC, CBN, NUMERIC, URL, Profile, _letter_or_digit
 
 TEXTS = {"gu": gu_dlt.TEMPLATES, "hi": hi_dlt.TEMPLATES, "en": en_dlt.TEMPLATES, "gul": gul_dlt.TEMPLATES}
@@ -112,6 +112,9 @@ SENT_AS: dict[str, str | None] = {
                                    "sms.sold_rest_held")},
     **{key: "not_done" for key in ("sms.err.keeper_unapproved", "sms.err.no_auction_fixed",
                                    "sms.err.not_reseizable", "sms.err.security_not_due")},
+    # an auction date or place refused: the reason is on the public page's list of commands
+    **{key: "not_done" for key in ("sms.err.auction_date_past", "sms.err.auction_date_too_far",
+                                   "sms.err.place_too_long")},
     "sms.problem.*": "not_done",              # the problem and the usage hint join: one template
     "sms.usage.*": None,
 }

@@ -42,3 +42,17 @@ def preview(session: Session, village: Village, text: str) -> Preview:
     return Preview(characters=len(text), encoding=encoding(text), parts=segments(text),
                    max_parts=NOTICE_MAX_SEGMENTS, recipients=sum(counts.values()),
                    segments=sum(count * segments(texts.get(lang, text)) for lang, count in counts.items()))
+
+
+_SLOT = "\x00"
+
+
+def frames(session: Session, village: Village) -> dict[str, tuple[str, str, int]]:
+    """What the composer's live count needs to count the way the send path does: for each
+    language the village's opted-in people read, the words around the official's text in
+    that language's notice (`notice_texts`: "અંબાજી ગ્રામ પંચાયત: " before it) and how many
+    read it. A Gujarati reader's notice travels as UCS-2 even when the words typed are
+    English, so its parts are counted on the whole Gujarati notice, as they will be charged."""
+    counts = recipients_by_language(session, village)
+    texts = notice_texts(village, _SLOT)
+    return {lang: (*texts.get(lang, _SLOT).split(_SLOT, 1), count) for lang, count in counts.items()}

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session, joinedload
 
 from handlers.notices import broadcasts
 from handlers.notices import writer as notice_writer
-from handlers.catalogue import LANGUAGES
+from handlers.catalogue import LANGUAGES, auction_place
 from handlers.notices.common import (
     AUCTION_NOTICE, BATCH, CLAIM_REMINDER, KEEPER_DIGEST, PROTEST_REMINDER, SURPLUS_REMINDER,
     among, existing_keys, key_written, local_moment, owner_and_watchers, owners_and_watchers_of, pound_name, sentence,
@@ -333,8 +333,10 @@ def auction_texts(village: Village, auction_at: datetime, animals: Sequence, pou
                   stage: str) -> list[outbox_bulk.VillageText]:
     """The auction's notice in every language, for the village's readers of
     each (`animals`: the auction's lots, anything with `kind` and `auction_place`)."""
-    texts = {lang: auction_text(lang, auction_at, village.timezone, animals[0].auction_place or pound_name(pound, lang),
-                                animals)
+    typed = animals[0].auction_place
+    texts = {lang: auction_text(lang, auction_at, village.timezone,
+                                auction_place(lang, typed, village.name, village.names, village.code)
+                                if typed else pound_name(pound, lang), animals)
              for lang in LANGUAGES}
     return broadcasts.village_texts(village_id=village.id, kind=AUCTION_NOTICE,
                                     key_prefix=auction_key_prefix(stage, village.id, auction_at), texts=texts,

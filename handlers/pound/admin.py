@@ -146,8 +146,8 @@ def create_person(session: Session, *, phone: str, name: str | None, role: str, 
 
 def register_animal(session: Session, owner: Person, *, tag: str, kind: str) -> Animal:
     clean = queries.normalise_tag(tag)
-    if not clean:
-        raise Refused("bad_tag", "a tag needs letters or digits", field="tag")
+    if not queries.tag_shape_ok(clean):
+        raise Refused("bad_tag", "a tag is a 12-digit ear tag or a pound receipt number", field="tag")
     if session.scalars(select(Animal).where(Animal.tag == clean)).first() is not None:
         raise Refused("duplicate_tag", f"tag {clean} is already registered", field="tag", status=409)
     animal = Animal(tag=clean, kind=require_kind(kind), owner_id=owner.id)

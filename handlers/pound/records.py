@@ -2,12 +2,10 @@
 auction. The admin API, keepers' SMS and USSD all come through here, so each
 rule is applied in exactly one place.
 
-Every function takes the session and `now`, changes rows, records an event on
-the impoundment's timeline and asks `notices` for the messages that follow.
-It commits nothing: the caller commits once, so a refused command changes
-nothing at all. What follows a release or sale in money (the deposit's life,
-surplus payment, complaints: earlier) is in `handlers.pound.money`, which this
-module owns and which keeps the same rules.
+Every function takes the session and `now`, changes rows, records an event on the impoundment's
+timeline and asks `notices` for the messages that follow. It commits nothing: the caller commits
+once, so a refused command changes nothing at all. What follows a release or sale in money (the
+deposit's life, surplus payment, complaints) is in `handlers.pound.money`, with the same rules.
 """
 from __future__ import annotations
 
@@ -166,6 +164,8 @@ def _queue_on_tags(session: Session, tags: list[str | None]) -> None:
 def _free_tags(session: Session, tags: list[str | None]) -> list[str | None]:
     """The tags normalised, each listed once and none already in a pound."""
     clean_tags = [queries.normalise_tag(t) if t else None for t in tags]
+    if any(tag is not None and not queries.tag_shape_ok(tag) for tag in clean_tags):
+        raise Refused("bad_tag", "a tag is a 12-digit ear tag or a pound receipt number", field="tag")
     for tag in clean_tags:
         held = queries.impoundment_by_tag(session, tag) if tag else None
         if held is not None and held.status == "impounded":

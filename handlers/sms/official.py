@@ -12,11 +12,14 @@ from sqlalchemy.orm import Session
 
 from handlers.notices import broadcasts
 from handlers.pound import records
-from handlers.catalogue import counted, place_name, t, when
+from handlers.catalogue import auction_place, counted, t, when
+from handlers.catalogue import day as full_day
 from handlers.sms.commands import Command
 from handlers.errors import Refused
+from handlers.pound.text_limits import TEXT_LIMITS
 from handlers.sms.replies import Context, short
 from models import law
+from models.law.auction_day import AuctionDayRefused, auction_day
 from models.tables import Person, Village
 
 
@@ -46,13 +49,15 @@ def auction(session: Session, context: Context, command: Command) -> str:
     language = context.sender.language
     auction_at = auction_moment(village, command, context.now)
     place = command.place
+    if place and len(place) > TEXT_LIMITS["place"]:
+        raise Refused("place_too_long", "the place is too long", field="place", max=TEXT_LIMITS["place"])
     animals = records.fix_auction(session, village, auction_at=auction_at, now=context.now, place=place,
                                   actor_phone=official.phone)
     moment = when(auction_at, village.timezone)
     if not animals:
         return t(language, "sms.auction_fixed_none", when=moment)
-    village_name = place_name(language, village.name, village.names, village.code)
-    return t(language, "sms.auction_fixed", when=moment, place=short(place or village_name, 40), count=len(animals),
+    where = auction_place(language, place, village.name, village.names, village.code)
+    return t(language, "sms.auction_fixed", when=moment, place=short(where, 40), count=len(animals),
              animals=counted(language, "animal", len(animals)))
 
 
@@ -85,10 +90,21 @@ def _next_local(village: Village, day_of_month: int, month: int, hour: int | Non
 
 
 def auction_moment(village: Village, command: Command, now: datetime) -> datetime:
-    """The auction's instant. Without a year the date is the next one on or
-    after today (local); 29-02 falling in a non-leap year does not exist."""
-    return _next_local(village, command.day, command.month, command.hour, command.minute or 0, now, "auction",
-                       command.year)
+    """The auction's instant (`models.law.auction_day`: a date without a year is the
+    next such date within the law's horizon, or refused naming the year it would
+    mean; a date gone by is refused)."""
+    zone = ZoneInfo(village.timezone or law.DEFAULT_TZ)
+    today = law.local_date(now, village.timezone)
+    try:
+        day = auction_day(command.day, command.month, command.year, today)
+    except ValueError:
+        raise Refused("problem.bad_date", "no such date", command="auction")
+    except AuctionDayRefused as refused:
+        raise Refused(f"auction_date_{refused.why}", f"the auction date {refused.meant.isoformat()} is {refused.why}",
+                      field="at", date=full_day(refused.meant), days=abs(refused.days_away))
+    hour = village.auction_hour if command.hour is None else command.hour
+    local = datetime(day.year, day.month, day.day, hour, command.minute or 0, tzinfo=zone)
+    return local.astimezone(timezone.utc)
 
 
 def _official(context: Context) -> Person:

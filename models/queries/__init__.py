@@ -216,8 +216,23 @@ WITH_PLACE_AND_OUTCOME = (
 )
 
 
+# Gujarati (૦-૯) and Devanagari (०-९) digits are digits (SPEC section 4), in every channel.
+_NATIVE_DIGITS = str.maketrans("૦૧૨૩૪૫૬૭૮૯०१२३४५६७८९", "01234567890123456789")
+# The shape of a tag in every form and channel: the 12-digit INAPH / Pashu Aadhaar ear tag, or
+# a pound receipt number Dabbo issued (4-10 digits) for an untagged animal (SPEC section 4).
+TAG_DIGITS = 12
+RECEIPT_DIGITS = range(4, 11)
+
+
 def normalise_tag(raw: str) -> str:
-    return "".join(ch for ch in raw if ch.isalnum()).upper()
+    """Letters and digits only, native digits as ASCII, upper case: "૧૨૩૪ ૫૬૭૮-9012" is
+    "123456789012"."""
+    return "".join(ch for ch in raw.translate(_NATIVE_DIGITS) if ch.isalnum()).upper()
+
+
+def tag_shape_ok(clean: str) -> bool:
+    """A normalised tag that could be an ear tag or a receipt (see TAG_DIGITS)."""
+    return clean.isascii() and clean.isdigit() and (len(clean) == TAG_DIGITS or len(clean) in RECEIPT_DIGITS)
 
 
 def impoundment_by_tag(session: Session, tag: str) -> Impoundment | None:

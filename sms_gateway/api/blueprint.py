@@ -13,6 +13,8 @@ from typing import Any, Callable
 from flask import Blueprint, Response, jsonify, request
 from pydantic import BaseModel, ValidationError
 
+from handlers.catalogue import DEFAULT_LANGUAGE
+from handlers.catalogue.refusals import field_words, refusal_words
 from handlers.errors import Refused
 from handlers.received import first_unstorable_field
 from models import queries
@@ -34,8 +36,25 @@ class Route:
 ROUTES: list[Route] = []
 
 
-def api_error(status: int, error: str, field: str | None = None, **extra):
-    return jsonify(error=error, field=field, **extra), status
+def api_error(status: int, error: str, field: str | None = None, *, message: str | None = None, **extra):
+    """`error` (English, for logs and programs) and `message`: what to show a person, in the
+    language the client asks for with Accept-Language (gu, hi or en; else Gujarati)."""
+    if message is None:
+        key = "page.err.token" if status == 401 else "page.err.field" if field else "page.err.generic"
+        message = field_words(reader_language(), key, field=field or "")
+    return jsonify(error=error, field=field, message=message, **extra), status
+
+
+def reader_language() -> str:
+    """The admin API client's language: its Accept-Language, among the page languages."""
+    return request.accept_languages.best_match(("gu", "hi", "en")) or DEFAULT_LANGUAGE
+
+
+def validation_message(first: dict, field: str | None) -> str:
+    """A pydantic refusal as a person reads it: a length limit says the limit."""
+    if first.get("type") == "string_too_long":
+        return field_words(reader_language(), "page.err.too_long", max=first.get("ctx", {}).get("max_length", ""))
+    return field_words(reader_language(), "page.err.field", field=field or "")
 
 
 def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None = None,
@@ -66,12 +85,13 @@ def route(method: str, path: str, summary: str, *, body: type[BaseModel] | None 
             except ValidationError as exc:
                 first = exc.errors()[0]
                 field = ".".join(str(part) for part in first["loc"]) or None
-                return api_error(422, first["msg"], field)
+                return api_error(422, first["msg"], field, message=validation_message(first, field))
             try:
                 result = view(**kwargs)
             except (Refused, OutOfRange) as refused:  # OutOfRange: a computed amount past its column
                 db().rollback()
-                return api_error(refused.status, refused.message, refused.field, code=refused.code)
+                return api_error(refused.status, refused.message, refused.field, code=refused.code,
+                                 message=refusal_words(reader_language(), refused))
             db().commit()
             if isinstance(result, Response):  # a CSV export (sms_gateway.api.books)
                 return result

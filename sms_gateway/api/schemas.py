@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from models.ranges import INT4_MAX
+from handlers.pound.text_limits import TEXT_LIMITS
 
 Language = Literal["gu", "hi", "en", "gul"]
 Role = Literal["owner", "keeper", "official", "mamlatdar", "police"]
@@ -18,7 +19,7 @@ Role = Literal["owner", "keeper", "official", "mamlatdar", "police"]
 Paise = Field(ge=0, le=INT4_MAX)
 PaiseValue = Annotated[int, Field(ge=0, le=INT4_MAX)]
 # A name per reader's language: {"gu": "અંબાજી", "en": "Ambaji"}; the plain `name` is the fallback.
-Names = dict[Language, Annotated[str, Field(min_length=1, max_length=40)]]
+Names = dict[Language, Annotated[str, Field(min_length=1, max_length=TEXT_LIMITS["name_gu"])]]
 
 
 class Body(BaseModel):
@@ -32,7 +33,7 @@ class PoundFeeIn(Body):
 
 class VillageIn(Body):
     code: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
-    name: str = Field(min_length=1, max_length=120)
+    name: str = Field(min_length=1, max_length=TEXT_LIMITS["name"])
     taluka: str | None = Field(default=None, max_length=120)
     district: str | None = Field(default=None, max_length=120)
     language: Language = "gu"
@@ -65,13 +66,13 @@ class SecurityScaleIn(Body):
 
 class PoundIn(Body):
     code: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
-    name: str = Field(min_length=1, max_length=120)
+    name: str = Field(min_length=1, max_length=TEXT_LIMITS["name"])
     names: Names | None = None
 
 
 class PersonIn(Body):
     phone: str = Field(min_length=1, max_length=32)
-    name: str | None = Field(default=None, max_length=120)
+    name: str | None = Field(default=None, max_length=TEXT_LIMITS["name"])
     role: Role
     # A mamlatdar is bound to a taluka instead of a village; police to either.
     village: str | None = Field(default=None, min_length=1, max_length=32)
@@ -94,10 +95,10 @@ class ImpoundmentIn(Body):
     seized_at: AwareDatetime | None = None
     seizure: int | None = Field(default=None, ge=1, le=INT4_MAX)
     keeper_phone: str | None = Field(default=None, max_length=32)
-    note: str | None = Field(default=None, max_length=500)
+    note: str | None = Field(default=None, max_length=TEXT_LIMITS["note"])
     # earlier, Form A: who brought the animal (§184(1)), who gets the entry by SMS; where from.
     seizer_phone: str | None = Field(default=None, max_length=32)
-    place: str | None = Field(default=None, max_length=200)
+    place: str | None = Field(default=None, max_length=TEXT_LIMITS["place"])
     # law: §185(3), cattle released under protest seized again for want of the declaration.
     reason: Literal["s185_3"] | None = None
     reseizure_of: int | None = Field(default=None, ge=1)

@@ -21,6 +21,7 @@ from models.queries import books as book_queries
 from models.law import books
 from sms_gateway.pages import dashboard
 from sms_gateway.pages import overview
+from sms_gateway.api import books as api_books
 from sms_gateway.extensions import db, now
 
 bp = Blueprint("books", __name__)
@@ -75,6 +76,11 @@ def register_page(code: str):
     if (refused := dashboard.require_viewer()) is not None:
         return refused
     pound, start, end = _pound_and_period(code)
+    if request.args.get("format") == "csv":  # the same spreadsheet as the admin API's, for a signed-in viewer
+        tz = pound.village.timezone
+        return api_books.as_csv([api_books.register_row(e, tz) for e in
+                                 book_queries.register_entries(db(), pound, start, end)],
+                                f"register-{pound.code}-{start}-{end}.csv")
     return render_template("books_register.html", pound=pound, start=start, end=end,
                            entries=book_queries.register_entries(db(), pound, start, end))
 
@@ -84,6 +90,9 @@ def accounts_page(code: str):
     if (refused := dashboard.require_viewer()) is not None:
         return refused
     pound, start, end = _pound_and_period(code)
+    if request.args.get("format") == "csv":
+        return api_books.as_csv(api_books.accounts_csv_rows(api_books.accounts_json(pound, start, end)),
+                                f"accounts-{pound.code}-{start}-{end}.csv")
     opening, days = books.daily_accounts(book_queries.movements(db(), pound, end), start, end)
     return render_template("books_accounts.html", pound=pound, start=start, end=end, opening=opening, days=days,
                            receipt_heads=books.RECEIPT_HEADS, payment_heads=books.PAYMENT_HEADS,

@@ -11,10 +11,12 @@ the top of the page the official lands on.
 """
 from __future__ import annotations
 
+import json
+
 from flask import flash, g, redirect, render_template, request, url_for
 
 from handlers.notices import broadcasts
-from handlers.notices.broadcast_preview import preview, recipients_by_language
+from handlers.notices.broadcast_preview import frames, preview, recipients_by_language
 from handlers.catalogue import counted, t
 from handlers.errors import Refused
 from models import queries
@@ -45,7 +47,9 @@ def page(text: str = "", village: Village | None = None, error: str | None = Non
     recipients = {v.code: sum(recipients_by_language(db(), v).values()) for v in options}
     return render_template("composer.html", villages=options, text=text, error=error, max_chars=BROADCAST_MAX_CHARS,
                            chosen=village.code if village else (options[0].code if options else ""),
-                           recipients=recipients, price_paise=settings().sms_price_paise, **extra), status
+                           recipients=recipients, price_paise=settings().sms_price_paise,
+                           frames={v.code: json.dumps(frames(db(), v), ensure_ascii=False) for v in options},
+                           **extra), status
 
 
 @bp.get("/broadcast")

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import redis
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
-from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, days_text, kind_name, money, t
+from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, days_text, kind_name, money, place_name, t
 from models import law
 from models.phones import normalise_phone
 from models.tables import Person
@@ -91,6 +91,10 @@ def page_helpers() -> dict:
         "simulator_enabled": settings().simulator_enabled,
         "here": here(),
         "carries_code": signin.carries_code,
+        # a village's or pound's name in the reader's script (its gu/hi/en name where one is set)
+        # (an English page keeps the registered name, the one the books and the State use)
+        "named": lambda place: place.name if lang == "en" else place_name(lang, place.name, getattr(place, "names", None),
+                                                                          getattr(place, "code", "")),
     }
 
 

@@ -37,13 +37,30 @@
       var n = option && option.getAttribute("data-recipients");
       return n === null || n === undefined ? null : parseInt(n, 10);
     }
+    function frames() {
+      // Per reader language: [words before the text, words after, readers] (broadcast_preview.frames).
+      if (!village) { return null; }
+      var option = village.options ? village.options[village.selectedIndex] : village;
+      var raw = option && option.getAttribute("data-frames");
+      try { return raw ? JSON.parse(raw) : null; } catch (e) { return null; }
+    }
     function update() {
-      var m = measure(text.value.trim().split(/\s+/).join(" "));
+      var words = text.value.trim().split(/\s+/).join(" ");
+      var m = measure(words);
       var line = meter.getAttribute("data-label").replace("{chars}", m.chars).replace("{encoding}", m.encoding)
         .replace("{parts}", m.parts).replace("{max}", max);
-      var people = recipients();
-      if (people !== null && !isNaN(people)) {
-        line += " · " + people + " × " + m.parts + " × " + money(price) + " ≈ " + money(people * m.parts * price);
+      var byLanguage = frames(), people = 0, segments = 0;
+      if (byLanguage) {
+        // Counted as the send path counts: each reader's whole notice, in their language's script.
+        Object.keys(byLanguage).forEach(function (lang) {
+          var frame = byLanguage[lang];
+          people += frame[2];
+          segments += frame[2] * measure(frame[0] + words + frame[1]).parts;
+        });
+        line += " " + meter.getAttribute("data-cost").replace("{recipients}", people)
+          .replace("{segments}", segments).replace("{cost}", money(segments * price));
+      } else if (recipients() !== null && !isNaN(recipients())) {
+        line += " · " + recipients() + " × " + m.parts + " × " + money(price) + " ≈ " + money(recipients() * m.parts * price);
       }
       if (m.parts > max) { line += " " + meter.getAttribute("data-over"); }
       meter.textContent = line;

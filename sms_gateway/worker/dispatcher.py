@@ -13,11 +13,13 @@ own: see `_write_notices`.)
 """
 from __future__ import annotations
 
+import contextvars
 import logging
 from concurrent.futures import ThreadPoolExecutor
 
 import redis
 
+from handlers.catalogue import read_on
 from handlers.pound import money
 from handlers.notices import dated as notice_dated
 from handlers.notices import money as notice_money
@@ -39,7 +41,8 @@ def tick(runtime) -> str:
     if lock is False:
         return "skipped: another tick is running"
     try:
-        return _tick(runtime)
+        with read_on(runtime.clock()):  # dates in another year than the tick's are written with it
+            return _tick(runtime)
     finally:
         if lock:
             try:
@@ -108,7 +111,8 @@ def _write_notices(runtime, now) -> tuple[int, int, int, int]:
     settings = runtime.settings
     parallel = runtime.engine.dialect.name == "postgresql"
     with ThreadPoolExecutor(max_workers=1) as pool:
-        eves = pool.submit(_write_auction_eves, runtime, now, settings.quiet_hours[1]) if parallel else None
+        eves = (pool.submit(contextvars.copy_context().run, _write_auction_eves, runtime, now, settings.quiet_hours[1])
+                if parallel else None)
         with runtime.sessions() as session:
             # Settle forfeitures before opening refund windows: a remainder may open at once.
             forfeited = money.settle_pending_forfeitures(session, now)

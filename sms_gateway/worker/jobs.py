@@ -32,6 +32,7 @@ from typing import Iterable, Sequence
 from rq.timeouts import JobTimeoutException
 
 from handlers.outbox import delivery
+from handlers.notices import at_send
 from models import outbox
 from sms_gateway.worker import dispatcher
 from sms_gateway.worker import queues
@@ -207,8 +208,9 @@ def _claim(runtime: Runtime, provider: Provider, ids: list[int], counts: dict) -
     """Claim the rows in one short transaction of their own, committed before
     the provider is called (`handlers.outbox.delivery.claim`)."""
     with runtime.sessions() as session:
-        claimed = delivery.claim(session, ids, provider.name, runtime.clock(), runtime.settings.quiet_hours,
-                                 counts)
+        now = runtime.clock()
+        claimed = delivery.claim(session, ids, provider.name, now, runtime.settings.quiet_hours, counts)
+        claimed = at_send.rewrite_stale(session, claimed, now)  # what it says is true when it goes
         session.commit()
     return claimed
 

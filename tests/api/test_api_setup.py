@@ -20,7 +20,7 @@ def test_every_call_is_refused_when_no_admin_token_is_configured(app, client):
 def test_a_wrong_bearer_token_is_401(client):
     response = client.get("/api/v1/impoundments", headers={"Authorization": "Bearer wrong"})
     assert response.status_code == 401
-    assert set(response.json) == {"error", "field"}
+    assert set(response.json) == {"error", "field", "message"}
 
 
 def test_a_missing_bearer_token_is_401(client):
@@ -215,7 +215,7 @@ def test_animal_of_unknown_person_is_404(api):
 def test_unknown_route_under_api_is_json_404(api):
     response = api.get("/nothing-here")
     assert response.status_code == 404
-    assert set(response.json) == {"error", "field"}
+    assert set(response.json) == {"error", "field", "message"}
 
 
 def test_wrong_method_is_json_405(api):
@@ -266,7 +266,7 @@ def test_admin_api_is_503_not_500_while_the_database_is_unreachable(app, api):
     app.extensions["dabbo"].sessions = make_sessionmaker(make_engine("postgresql+psycopg://postgres@127.0.0.1:1/none"))
     response = api.get("/impoundments")
     assert response.status_code == 503
-    assert set(response.json) == {"error", "field"}
+    assert set(response.json) == {"error", "field", "message"}
 
 
 def test_broadcast_over_four_sms_parts_is_refused_whatever_the_channel(api):

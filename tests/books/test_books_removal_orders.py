@@ -88,7 +88,8 @@ def test_an_order_for_a_village_outside_the_mamlatdars_taluka_is_refused(officer
     response = api.post("/removal-orders", json=order_body(villages=["AMBA", "BHAV"], owners=["+919825000088"]))
     assert response.status_code == 422
     assert response.get_json() == {"error": "village BHAV is not in taluka Danta", "field": "villages.1",
-                                   "code": "village_outside_taluka"}
+                                   "code": "village_outside_taluka",
+                                   "message": "આ ગામ એ તાલુકામાં નથી."}   # no Accept-Language: Gujarati
     assert (count(session, OutboundMessage), count(session, RemovalOrder), count(session, Person)) == before
 
 

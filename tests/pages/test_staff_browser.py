@@ -247,7 +247,8 @@ def test_the_composer_counts_as_you_type_keeps_the_text_and_shows_the_result_at_
     page.goto("/broadcast?lang=en")
     page.fill("#text", "Gram sabha Sunday")
     meter = page.inner_text("#composer-meter")
-    assert "17 characters, GSM-7, 1 of 4 SMS parts" in meter and "4 ×" in meter  # AMBA: 4 people
+    # AMBA: 4 people, each sent the panchayat's notice in their language, counted as the server counts it
+    assert "17 characters, GSM-7, 1 of 4 SMS parts" in meter and "4 recipients, 4 SMS segments in all, Rs 1.00" in meter
     page.fill("#text", "ગ્રામ સભા રવિવારે " * 20)
     assert "UCS-2" in page.inner_text("#composer-meter") and "Too long" in page.inner_text("#composer-meter")
     with page.expect_navigation():

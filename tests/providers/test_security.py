@@ -317,9 +317,10 @@ def free_port() -> int:
 
 
 def procfile_command(name: str, port: int) -> list[str]:
-    """The Procfile's line for `name`, with $PORT and the defaults filled in."""
+    """The Procfile's line for `name`, with $PORT, $BIND_HOST and the defaults filled in."""
     line = next(line for line in (ROOT / "Procfile").read_text().splitlines() if line.startswith(f"{name}:"))
     line = line.split(":", 1)[1].replace("${PORT:-5000}", str(port)).replace("${WEB_CONCURRENCY:-2}", "1")
+    line = line.replace("${BIND_HOST:-0.0.0.0}", "127.0.0.1")   # as make run binds it
     return shlex.split(line)
 
 

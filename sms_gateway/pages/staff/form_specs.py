@@ -50,7 +50,7 @@ class Form:
     slug: str
     title: str                       # dash.<title>
     fields: tuple[Field, ...]
-    apply: Callable[[dict, object], str]
+    apply: Callable[[dict, object], str | tuple[str, int]]   # the sentence, and the record it made
     admin_only: bool = False
     keeper: bool = False             # a pound keeper's record, open to him at his own pound
 
@@ -100,6 +100,8 @@ def own_pound(values: dict) -> Pound:
 
 
 def own_animal(values: dict) -> Impoundment:
+    if not queries.tag_shape_ok(queries.normalise_tag(values.get("tag", ""))):
+        raise Refused("bad_tag", "a tag is a 12-digit ear tag or a pound receipt number", field="tag")
     try:
         impoundment = find_impoundment(db(), values.get("tag", ""))
     except Refused as refused:
@@ -214,7 +216,7 @@ def record_seizure(values: dict, viewer) -> str:
                          seized_at=local_moment(values, "seized_at", pound.village.timezone),
                          keeper=viewer.person if viewer.is_keeper else None, seizer=seizer,
                          place=values.get("place", "").strip()[:200] or None)
-    return say("form_done_seizure", receipt=made[0].receipt, id=made[0].id)
+    return say("form_done_seizure", receipt=made[0].receipt, id=made[0].id), made[0].id
 
 
 def record_release(values: dict, viewer) -> str:

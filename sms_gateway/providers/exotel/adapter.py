@@ -7,7 +7,7 @@ its Calls API. There is no maintained Exotel SDK for Python; the API is plain fo
     POST {EXOTEL_API_BASE}/v1/Accounts/{sid}/Calls/connect.json   From (rung first), CallerId,
          Url (the call flow), CallType=trans, CustomField, StatusCallback
 
-Sources and what is unconfirmed: /work/shared/INDIA-CHANNELS.md sections 1-2 (Exotel's own
+Sources and what is unconfirmed: docs/INDIA-CHANNELS.md sections 1-2 (Exotel's own
 pages disagree on some points; the classic API pages win). Tests point this adapter at the
 local fake in tests/fakes/exotel_server.py through EXOTEL_API_BASE.
 

@@ -13,7 +13,6 @@ from flask import Blueprint, Response, request
 from twilio.twiml.voice_response import VoiceResponse
 
 from handlers.catalogue import DEFAULT_LANGUAGE, t
-from handlers.menus import missed_call
 from handlers.menus import prompts, speech, voice
 from sms_gateway import voice as voice_audio
 from sms_gateway.extensions import db, now, runtime, settings

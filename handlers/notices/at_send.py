@@ -1,0 +1,61 @@
+"""What a queued notice says, worked out again at the moment it goes.
+
+A notice is written when its facts are known (a seizure alert at the seizure), but
+quiet hours, a retry or a busy queue may hold it for hours; meanwhile the day turns
+(one more day of feeding), a back-dated seizure of the owner's other animal joins the
+occasion (a larger §189 deposit), or an official fixes the auction. What a person is
+told must be true when it reaches them (SPEC section 7: "checked at send time"), so
+just before a claimed row goes to the provider its text is written again from the
+records as they are now, with the same function that wrote it first, and the row is
+updated when the words changed. Whether the row is sent at all stays the verdict's
+(`handlers.outbox.delivery.verdict`); this only decides what it says.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Callable, Sequence
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from handlers.catalogue import read_on
+from handlers.notices.common import sentence
+from handlers.notices.texts import claim_reminder_text, seizure_alert_text
+from handlers.sms.text import encoding, segments
+from models.tables import Impoundment, OutboundMessage
+
+# The notices whose words carry facts that move while they wait (today's dues, the
+# deadline and auction said with their year): kind -> the function that wrote them.
+FRESH_TEXT: dict[str, Callable[[Session, Impoundment, str, datetime], str]] = {
+    "seizure_alert": seizure_alert_text,
+    "claim_reminder": claim_reminder_text,
+}
+
+
+def rewrite_stale(session: Session, claimed: Sequence, now: datetime) -> list:
+    """The claimed rows with each text as it reads at `now`; a row whose words changed
+    is updated in the same transaction as its claim (text, segments, encoding), so the
+    outbox shows what was really sent. Rows of other kinds pass through untouched
+    without a query (a broadcast of a thousand rows costs nothing here)."""
+    ids = [row.id for row in claimed if row.kind in FRESH_TEXT]
+    if not ids:
+        return list(claimed)
+    facts = {row.id: row for row in session.execute(
+        select(OutboundMessage.id, OutboundMessage.language, OutboundMessage.impoundment_id)
+        .where(OutboundMessage.id.in_(ids), OutboundMessage.impoundment_id.is_not(None)))}
+    fresh = []
+    with read_on(now):
+        for row in claimed:
+            fact = facts.get(row.id)
+            impoundment = session.get(Impoundment, fact.impoundment_id) if fact else None
+            if impoundment is None or impoundment.status != "impounded":
+                fresh.append(row)
+                continue
+            text = sentence(FRESH_TEXT[row.kind](session, impoundment, fact.language, now))
+            if text != row.text:
+                session.execute(update(OutboundMessage).where(OutboundMessage.id == row.id).values(
+                    text=text, segments=segments(text), encoding=encoding(text), updated_at=now))
+                row = replace(row, text=text)
+            fresh.append(row)
+    return fresh

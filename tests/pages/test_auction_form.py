@@ -1,0 +1,57 @@
+"""The auction form (officials and administrators): the same date reading and record as SMS
+`AUCTION`, and the place in a script each reader's SMS can carry. Demo district; Ambaji
+official +919825000003 (gu). The bullock 345678901234's claim window closed on 28-11, the
+cow 123456789012's closes on 06-12 08:00; Ambaji's auction hour is 11:00 IST."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import select
+
+from models import queries
+from models.tables import OutboundMessage
+from tests.pages.test_dashboard import _worker, sign_in_official  # noqa: F401 (autouse fixture)
+
+OFFICIAL, KEEPER = "+919825000003", "+919825000001"
+DEC_2 = datetime(2026, 12, 2, 4, 30, tzinfo=timezone.utc)  # 02-12-2026 10:00 IST
+
+
+def test_the_auction_form_is_an_officials_not_a_keepers(client, session, world):
+    sign_in_official(client, session, OFFICIAL)
+    html = client.get("/records/auction").get_data(as_text=True)
+    assert 'type="date" id="day" name="day"' in html
+    assert '<span class="hint field-limit" id="place-limit">વધુમાં વધુ 40 અક્ષર.</span>' in html
+
+
+def test_a_keeper_may_not_fix_an_auction(client, session, world):
+    sign_in_official(client, session, KEEPER)
+    assert client.get("/records/auction").status_code == 403
+
+
+def test_a_day_gone_by_is_refused_beside_the_day_with_its_year(client, session, world, clock):
+    clock.set(DEC_2)
+    token = sign_in_official(client, session, OFFICIAL)
+    response = client.post("/records/auction", data={"csrf_token": token, "village": "AMBA", "day": "2026-11-30"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert '<span class="field-error" id="day-error">30-11-2026 વીતી ગઈ: હરાજી પછીની તારીખે જ નક્કી થાય. કંઈ નોંધાયું નથી.</span>' in html
+    assert 'value="2026-11-30"' in html
+    session.rollback()
+    assert queries.impoundment_by_tag(session, "345678901234").auction_fixed_at is None
+
+
+def test_a_gujarati_place_reaches_english_readers_as_the_villages_english_name(client, session, world, clock):
+    clock.set(DEC_2)
+    token = sign_in_official(client, session, OFFICIAL)
+    response = client.post("/records/auction", data={"csrf_token": token, "village": "AMBA", "day": "2026-12-05",
+                                                     "place": "પંચાયત ઘર"})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert "હરાજી 05-12 11:00એ પંચાયત ઘરમાં નક્કી: 1 ઢોર. ગામને જાણ કરાય છે." in response.get_data(as_text=True)
+    session.rollback()
+    assert queries.impoundment_by_tag(session, "345678901234").auction_fixed_at == datetime(
+        2026, 12, 5, 5, 30, tzinfo=timezone.utc)
+    notices = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "auction_notice")).all()
+    english = [m for m in notices if m.language == "en"]
+    gujarati = [m for m in notices if m.language == "gu"]
+    assert english and all("Ambaji" in m.text and "પંચાયત" not in m.text and m.encoding == "GSM-7" for m in english)
+    assert gujarati and all("પંચાયત ઘર" in m.text for m in gujarati)
