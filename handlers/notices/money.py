@@ -1,4 +1,4 @@
-"""The money notices  (SPEC 11.5): a forfeited deposit, a surplus
+"""The money notices (SPEC 11.5): a forfeited deposit, a surplus
 paid, a deposit refunded, a complaint decided, written at once by the hooks
 `handlers.pound.money` calls; and the dated ones the dispatcher's tick writes: a
 deposit's refund window opening (§189(2)) and the security due after a
@@ -72,7 +72,7 @@ def after_complaint_decided(session: Session, impoundment: Impoundment, complain
 
 def _money_notice(session: Session, payee: Person | None, impoundment: Impoundment, kind: str, key: str,
                   now: datetime, text_key: str, **values) -> None:
-    """One notice  to `payee`, else the impoundment's owner. Values ending in
+    """One notice to `payee`, else the impoundment's owner. Values ending in
     money are paise (shown as rupees), dates are shown as dates: declared, not composed."""
     person = payee or (session.get(Person, impoundment.owner_id) if impoundment.owner_id else None)
     if person is None:

@@ -1,4 +1,4 @@
-"""Admin API routes  (SPEC 11.1): the surplus paid to its owner
+"""Admin API routes of the money (SPEC 11.1): the surplus paid to its owner
 (§186(1)), complaints to the magistrate and their outcome (§188), deposit
 refunds (§189(2)). Registered on the existing `/api/v1` blueprint; views only
 translate HTTP, the rules are in `handlers.pound.money`."""

@@ -23,6 +23,7 @@ from datetime import datetime
 import redis
 
 from handlers.menus import missed_call
+from sms_gateway.worker import parked
 
 BUDGET_KEY = "dabbo:missed:budget"
 PARKED_KEY = "dabbo:missed:parked"
@@ -78,29 +79,14 @@ def park(runtime, *, phone: str, provider: str, call_id: str, received_at: datet
 
 
 def replay(runtime, limit: int = 500) -> int:
-    """Answer parked missed calls, oldest first, as of when they came; stop at the first
-    that still fails (it goes back to the head of the list)."""
-    replayed = 0
-    for _ in range(limit):
-        try:
-            raw = runtime.redis.lpop(PARKED_KEY)
-        except redis.RedisError:
-            break
-        if raw is None:
-            break
-        call = json.loads(raw)
-        received_at = datetime.fromisoformat(call["received_at"])
-        try:
-            with runtime.sessions() as session:
-                missed_call.answer(session, phone=call["phone"], provider=call["provider"], call_id=call["call_id"],
-                                   now=received_at, answer_by=runtime.settings.missed_call_answer,
-                                   budget=budget(runtime, runtime.clock()))
-        except Exception:
-            log.exception("replaying parked missed call %s failed; kept for the next tick", call["call_id"])
-            runtime.redis.lpush(PARKED_KEY, raw)
-            break
-        replayed += 1
-    return replayed
+    """Answer parked missed calls, oldest first, as of when they came."""
+    def replay_one(call: dict) -> None:
+        with runtime.sessions() as session:
+            missed_call.answer(session, phone=call["phone"], provider=call["provider"], call_id=call["call_id"],
+                               now=datetime.fromisoformat(call["received_at"]),
+                               answer_by=runtime.settings.missed_call_answer, budget=budget(runtime, runtime.clock()))
+
+    return parked.drain(runtime, PARKED_KEY, replay_one, limit)
 
 
 def answer_waiting(runtime) -> int:

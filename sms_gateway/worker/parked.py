@@ -6,7 +6,7 @@ database), and it does not re-deliver a callback we answered. So such a
 message is parked in a Redis list and the dispatcher replays it through the
 same handler once the database is back, as of the moment it arrived (a
 SEIZE parked at 14:05 is a seizure at 14:05, whose claim deadline runs from
-then: J). `handle_sms` dedupes by provider id, so a message
+then). `handle_sms` dedupes by provider id, so a message
 replayed twice is answered once. Only when Redis and the
 database are down together is a message lost, and then it is logged.
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import asdict
+from collections.abc import Callable
 from datetime import datetime
 
 import redis
@@ -36,27 +37,35 @@ def park(runtime, inbound: Inbound, received_at: datetime) -> bool:
         return False
 
 
-def replay(runtime, limit: int = 500) -> int:
-    """Hand parked messages to the SMS handler, oldest first; stop at the
-    first that still fails (it goes back to the head of the list)."""
+def drain(runtime, key: str, replay_one: Callable[[dict], None], limit: int = 500) -> int:
+    """Hand what is parked under `key` to `replay_one`, oldest first; stop at the first that
+    still fails (it goes back to the head of the list, for the next tick). Inbound SMS and
+    missed calls are parked and drained alike."""
     replayed = 0
     for _ in range(limit):
         try:
-            raw = runtime.redis.lpop(KEY)
+            raw = runtime.redis.lpop(key)
         except redis.RedisError:
             break
         if raw is None:
             break
-        fields = json.loads(raw)
-        received_at = fields.pop("received_at", None)  # a message parked  has none
-        inbound = Inbound(**fields)
         try:
-            with runtime.sessions() as session:
-                handle_sms(session, inbound, ussd_code=runtime.settings.ussd_service_code, reply_via_outbox=True,
-                           now=datetime.fromisoformat(received_at) if received_at else runtime.clock())
+            replay_one(json.loads(raw))
         except Exception:
-            log.exception("replaying parked inbound %s failed; kept for the next tick", inbound.provider_id)
-            runtime.redis.lpush(KEY, raw)
+            log.exception("replaying what was parked under %s failed; kept for the next tick", key)
+            runtime.redis.lpush(key, raw)
             break
         replayed += 1
     return replayed
+
+
+def replay(runtime, limit: int = 500) -> int:
+    """Hand parked messages to the SMS handler, as of when each arrived."""
+    def replay_one(fields: dict) -> None:
+        received_at = fields.pop("received_at", None)  # a message parked by an older version has none
+        with runtime.sessions() as session:
+            handle_sms(session, Inbound(**fields), ussd_code=runtime.settings.ussd_service_code,
+                       reply_via_outbox=True,
+                       now=datetime.fromisoformat(received_at) if received_at else runtime.clock())
+
+    return drain(runtime, KEY, replay_one, limit)

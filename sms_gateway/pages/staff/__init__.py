@@ -1,4 +1,4 @@
-"""What every staff page added  shares with the dashboard: the same
+"""What every staff page shares with the dashboard: the same
 sign-in, CSRF check, language and template helpers (dashboard.before_request
 and page_helpers), on blueprints of their own so that dashboard.py does not
 grow. `viewer_may_see` is the one place that says which village a viewer may
