@@ -209,7 +209,7 @@ def _slow_outermost_commit(session) -> None:
 
 
 def test_an_adapter_that_cannot_report_each_request_is_written_at_the_end_of_its_batch(app, session, real_time):
-    """A provider module written  (no `on_request`) still works."""
+    """A provider module written without `on_request` still works."""
     from sms_gateway.providers.base import SENT, SendResult
 
     class OldAdapter:
