@@ -201,10 +201,19 @@ def step_id(call_id: str, keys: str, pressed: str | None, tries: int) -> str:
     return f"{received.printable(call_id)[:60]}:{digest}"
 
 
+def over_budget(presses: int, started: float, now: datetime, max_presses: int, max_seconds: int) -> bool:
+    """A call past VOICE_MAX_STEPS key presses or VOICE_MAX_MINUTES: a prankster's (or a stuck
+    phone's) call must not run 300 steps on the panchayat's bill."""
+    return presses > max_presses or now.timestamp() - started > max_seconds
+
+
 def answer(session: Session, *, provider: str, call_id: str, phone: str, keys: str, pressed: str | None,
-           tries: int, now: datetime, callback: str | None = None) -> VoiceStep:
+           tries: int, now: datetime, callback: str | None = None,
+           budget: tuple[int, float, int, int] | None = None) -> VoiceStep:
     """One voice request, answered and committed (the outbox rows a confirm wrote reach RQ
-    through the session's after-commit hook). A repeat of a stored step never acts again."""
+    through the session's after-commit hook). A repeat of a stored step never acts again.
+    `budget` (presses so far, start epoch seconds, max presses, max seconds): past it the call
+    is told it has gone on too long, then goodbye."""
     e164 = normalise_phone(phone) if isinstance(phone, str) else None
     if e164 is None:
         return _end(DEFAULT_LANGUAGE, t(DEFAULT_LANGUAGE, "ussd.bad_phone"))
@@ -219,7 +228,10 @@ def answer(session: Session, *, provider: str, call_id: str, phone: str, keys: s
     ctx.caller.language = heard_language(ctx.caller.language)
     preface = _callback_text(session, callback, e164) if not key_list and pressed is None else None
     try:
-        shown = step(ctx, keys=key_list, pressed=pressed, tries=tries, preface=preface)
+        if budget is not None and over_budget(budget[0], budget[1], now, budget[2], budget[3]):
+            shown = _end(ctx.caller.language, ctx.t("voice.too_long"))
+        else:
+            shown = step(ctx, keys=key_list, pressed=pressed, tries=tries, preface=preface)
         session.add(InboundMessage(channel=CHANNEL, provider=provider, provider_id=provider_id, phone=e164[:32],
                                    text=received.printable("*".join(key_list + ([pressed] if pressed else []))),
                                    received_at=now,

@@ -48,10 +48,12 @@ def missed():
     return voice_xml(response)
 
 
-def twiml(step: voice.VoiceStep) -> VoiceResponse:
+def twiml(step: voice.VoiceStep, presses: int = 0, started: int | None = None) -> VoiceResponse:
     """The step as TwiML: <Say>, <Gather input="dtmf"> with its prompt inside, <Hangup/>. A
     line a person has recorded every clip of is played (<Play>, the same joined WAV Exotel
-    plays); any other is said by Twilio's TTS, its numbers in words (handlers.speech)."""
+    plays); any other is said by Twilio's TTS, its numbers in words (handlers.speech).
+    Each Gather's action URL carries the call's key presses so far (`p`) and its start (`s`,
+    epoch seconds), signed by Twilio with the rest, so a caller cannot reset the budget."""
     language, voice_name = SAY_VOICES.get(step.language, SAY_VOICES["gu"])
     response = VoiceResponse()
 
@@ -66,7 +68,8 @@ def twiml(step: voice.VoiceStep) -> VoiceResponse:
         if isinstance(verb, voice.Say):
             say(response, verb.text)
         elif isinstance(verb, voice.Gather):
-            query = urlencode({"k": verb.keys, "n": verb.tries})
+            budget = {"p": presses, "s": started} if started is not None else {}
+            query = urlencode({"k": verb.keys, "n": verb.tries, **budget})
             gather = response.gather(input="dtmf", action=f"{_base()}/webhooks/twilio/voice?{query}", method="POST",
                                      timeout=verb.timeout, num_digits=1 if verb.one_key else None,
                                      finish_on_key="#")
@@ -93,18 +96,25 @@ def _base() -> str:
 
 @bp.post("/voice")
 def voice_step():
-    """One step of the voice menu. The keys pressed so far (`k`) and the silences and wrong
-    keys on this screen (`n`) ride in the Gather's action URL, which Twilio signs with the
-    rest; `Digits` is what was just pressed; `callback` marks a call back (its outbox row
-    is read first). On a call Dabbo placed, the owner is `To`, not `From`."""
+    """One step of the voice menu. The keys pressed so far (`k`), the silences and wrong
+    keys on this screen (`n`), the call's key presses (`p`) and start (`s`) ride in the
+    Gather's action URL, which Twilio signs with the rest; `Digits` is what was just pressed;
+    `callback` marks a call back (its outbox row is read first). On a call Dabbo placed, the
+    owner is `To`, not `From`. Past VOICE_MAX_STEPS presses or VOICE_MAX_MINUTES the call is
+    told so and ends."""
     check_signature()
     form, args = request.form, request.args
     outbound = (form.get("Direction") or "").startswith("outbound")
+    started = _whole(args.get("s"), 12)
+    started = int(now().timestamp()) if started is None else started  # the call's first request
+    presses = (_whole(args.get("p"), 6) or 0) + (1 if form.get("Digits") else 0)
+    limits = settings()
+    budget = (presses, float(started), limits.voice_max_steps, limits.voice_max_minutes * 60)
     try:
         step = voice.answer(db(), provider=PROVIDER, call_id=form.get("CallSid") or f"missing-{uuid.uuid4()}",
                             phone=form.get("To" if outbound else "From", ""), keys=args.get("k", ""),
                             pressed=form.get("Digits"), tries=voice.tries_from(args.get("n")), now=now(),
-                            callback=args.get("callback"))
+                            callback=args.get("callback"), budget=budget)
     except Exception:
         # The database is unreachable (the caller could not even be looked up): TwiML that
         # asks the caller to try later and hangs up, never a 500 that Twilio reads as an error.
@@ -115,4 +125,9 @@ def voice_step():
             pass
         step = voice.VoiceStep(DEFAULT_LANGUAGE, (voice.Say(t(DEFAULT_LANGUAGE, "voice.try_later")),
                                                   voice.Say(t(DEFAULT_LANGUAGE, "voice.goodbye")), voice.Hangup()))
-    return voice_xml(twiml(step))
+    return voice_xml(twiml(step, presses, started))
+
+
+def _whole(raw: str | None, digits: int) -> int | None:
+    """A whole number the action URL carries (signed, so ours), else None."""
+    return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= digits else None
