@@ -79,6 +79,13 @@ class Settings:
     staff_inbound_rate_limit: int = 300  # STAFF_INBOUND_RATE_LIMIT: a keeper's or official's messages per 10 minutes
     missed_call_budget: int = 200  # MISSED_CALL_BUDGET: missed calls answered per hour in all (0: no budget)
     exotel_requests_per_minute: int = 200  # EXOTEL_REQUESTS_PER_MINUTE: the account's API pace (0: unpaced)
+    # --- provider pacing (sms_gateway.providers.pacing); 0: unpaced, a Retry-After still honoured ---
+    # Twilio queues messages per sender itself and documents a limit on concurrent API requests
+    # (429, error 20429, "safe to retry"), not a per-minute one; Africa's Talking publishes no
+    # numeric API limit (carriers throttle; large batches are queued). So neither is paced unless
+    # the account's own agreement says so.
+    twilio_requests_per_minute: int = 0  # TWILIO_REQUESTS_PER_MINUTE: the Twilio account's API pace
+    at_requests_per_minute: int = 0  # AT_REQUESTS_PER_MINUTE: the Africa's Talking account's API pace
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -142,4 +149,7 @@ class Settings:
             staff_inbound_rate_limit=int(get("STAFF_INBOUND_RATE_LIMIT") or defaults.staff_inbound_rate_limit),
             missed_call_budget=int(get("MISSED_CALL_BUDGET") or defaults.missed_call_budget),
             exotel_requests_per_minute=int(get("EXOTEL_REQUESTS_PER_MINUTE") or defaults.exotel_requests_per_minute),
+            # --- provider pacing ---
+            twilio_requests_per_minute=int(get("TWILIO_REQUESTS_PER_MINUTE") or defaults.twilio_requests_per_minute),
+            at_requests_per_minute=int(get("AT_REQUESTS_PER_MINUTE") or defaults.at_requests_per_minute),
         )

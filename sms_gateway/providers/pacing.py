@@ -17,12 +17,17 @@ A `429` or `503` that carries `Retry-After` stops every worker of the account fo
 the adapter's to report (a transient failure, retried by the outbox's back-off).
 
 Redis down: the pace fails open (requests go out unpaced, a 429 is a transient failure).
+
+Per provider (`attach`): EXOTEL_REQUESTS_PER_MINUTE (200), TWILIO_REQUESTS_PER_MINUTE and
+AT_REQUESTS_PER_MINUTE (0). At 0 the account is not paced, but a `Retry-After` still pauses every
+worker of it (`Pacer` with `requests_` 0).
 """
 from __future__ import annotations
 
 import logging
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 import redis
 import requests
@@ -38,9 +43,10 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local pause = tonumber(redis.call('GET', KEYS[2]) or '0')
 if pause > now then return pause - now end
+local interval = tonumber(ARGV[1])
+if interval <= 0 then return 0 end
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tat > now then return tat - now end
-local interval = tonumber(ARGV[1])
 redis.call('SET', KEYS[1], now + interval, 'PX', interval + 60000)
 return 0
 """
@@ -55,15 +61,17 @@ end
 return until_
 """
 log = logging.getLogger("dabbo.pacing")
+T = TypeVar("T")
 
 
 class Pacer:
-    """`requests` per `seconds` for one provider account (`account`: "exotel:<sid>")."""
+    """`requests` per `seconds` for one provider account (`account`: "exotel:<sid>"); `requests_`
+    0: no pace, only the pauses a Retry-After asks for."""
 
     def __init__(self, client: redis.Redis, account: str, requests_: int, seconds: float = 60.0,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self.client, self.account = client, account
-        self.interval_ms = max(1, int(seconds * 1000 * MARGIN / requests_))
+        self.interval_ms = max(1, int(seconds * 1000 * MARGIN / requests_)) if requests_ > 0 else 0
         self.keys = [f"{KEY_PREFIX}{account}:tat", f"{KEY_PREFIX}{account}:pause"]
         self.sleep = sleep
         self.waited_s = 0.0
@@ -91,9 +99,14 @@ class Pacer:
 
 def retry_after(response: requests.Response) -> float | None:
     """Seconds from a 429/503's `Retry-After` (delta-seconds; an HTTP date counts as 1 s)."""
-    if response.status_code not in (429, 503):
+    return retry_after_of(response.status_code, response.headers)
+
+
+def retry_after_of(status: int, headers) -> float | None:
+    """`retry_after` from a status and its headers (an SDK that raises instead of answering)."""
+    if status not in (429, 503) or headers is None:
         return None
-    raw = (response.headers.get("Retry-After") or "").strip()
+    raw = (headers.get("Retry-After") or "").strip()
     if not raw:
         return None
     return float(raw) if raw.isdigit() else 1.0
@@ -102,20 +115,31 @@ def retry_after(response: requests.Response) -> float | None:
 def paced(pacer: Pacer | None, send: Callable[[], requests.Response]) -> requests.Response:
     """`send()` (one provider request) in its account's turn; after a 429/503 with Retry-After,
     the pause for every worker, then the same request once more in its turn."""
+    return paced_by(pacer, send, retry_after)
+
+
+def paced_by(pacer: Pacer | None, send: Callable[[], T], wait_of: Callable[[T], float | None]) -> T:
+    """`paced`, where `wait_of(answer)` reads the Retry-After (None: not a refusal to wait out)."""
     if pacer is None:
         return send()
     pacer.wait_turn()
     response = send()
-    wait = retry_after(response)
+    wait = wait_of(response)
     if wait is None or wait > MAX_WAIT_S:
         return response
-    log.info("%s answered %d, Retry-After %ss: every worker waits", pacer.account, response.status_code, wait)
+    log.info("%s refused a request, Retry-After %ss: every worker waits", pacer.account, wait)
     pacer.hold_off(wait)
     pacer.wait_turn()
     return send()
 
 
 def attach(provider, client: redis.Redis, settings) -> None:
-    """Give `provider` its account's pacer when a pace is set for it (EXOTEL_REQUESTS_PER_MINUTE)."""
-    if getattr(provider, "name", "") == "exotel" and settings.exotel_requests_per_minute > 0:
-        provider.pacer = Pacer(client, f"exotel:{settings.exotel_sid}", settings.exotel_requests_per_minute)
+    """Give `provider` its account's pacer: EXOTEL_REQUESTS_PER_MINUTE, TWILIO_REQUESTS_PER_MINUTE,
+    AT_REQUESTS_PER_MINUTE (0: unpaced, Retry-After still honoured by every worker)."""
+    name = getattr(provider, "name", "")
+    accounts = {"exotel": (settings.exotel_sid, settings.exotel_requests_per_minute),
+                "twilio": (settings.twilio_account_sid, settings.twilio_requests_per_minute),
+                "africastalking": (settings.at_username, settings.at_requests_per_minute)}
+    if name in accounts:
+        account, per_minute = accounts[name]
+        provider.pacer = Pacer(client, f"{name}:{account}", max(per_minute, 0))

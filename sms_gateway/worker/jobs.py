@@ -77,7 +77,9 @@ def after_fork() -> None:
     global _context
     if _context is not None and _context.pid != os.getpid():
         _context.runtime.engine.dispose(close=False)
-        _context = Context(_context.runtime, get_provider(_context.runtime.settings), os.getpid())
+        provider = get_provider(_context.runtime.settings)
+        pacing.attach(provider, _context.runtime.redis, _context.runtime.settings)  # the fork keeps the pace
+        _context = Context(_context.runtime, provider, os.getpid())
 
 
 def warm_up(keep_connection: bool = False) -> None:

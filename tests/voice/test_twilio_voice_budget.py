@@ -9,11 +9,10 @@ from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
 from sqlalchemy import update
-
-from handlers.menus import speech
-from handlers.catalogue import t
 from twilio.request_validator import RequestValidator
 
+from handlers.catalogue import t
+from handlers.menus import speech
 from models.tables import Person
 from tests.voice.voice_phone import TWILIO_NUMBER, VoicePhone
 

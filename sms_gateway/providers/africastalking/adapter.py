@@ -37,6 +37,7 @@ from sms_gateway.providers.base import (
     StatusUpdate,
     http_outcome,
 )
+from sms_gateway.providers.pacing import paced
 
 logger = logging.getLogger("dabbo.providers.africastalking")
 
@@ -101,7 +102,9 @@ class ATHTTPError(Exception):
 
 
 class _SMSService(SMSService):
-    """The SDK's SMSService with our base URL and an HTTP status on errors."""
+    """The SDK's SMSService with our base URL and an HTTP status on errors, paced."""
+
+    pacer = None  # the account's shared pace (sms_gateway.providers.pacing)
 
     def __init__(self, username: str, api_key: str, api_base: str | None = None) -> None:
         super().__init__(username, api_key)
@@ -132,8 +135,10 @@ class _SMSService(SMSService):
 
     def _make_request(self, url, method, headers, data, params, callback=None, timeout=DEFAULT_TIMEOUT_S):
         """Same request as Service._make_request (synchronous path), but a
-        non-2xx raises ATHTTPError carrying the status code."""
-        response = self._session.request(method, url, headers=headers, data=data, params=params, timeout=timeout)
+        non-2xx raises ATHTTPError carrying the status code. In the account's turn; a 429/503
+        with Retry-After pauses every worker, then the request is made once more."""
+        response = paced(self.pacer, lambda: self._session.request(method, url, headers=headers, data=data,
+                                                                   params=params, timeout=timeout))
         if not 200 <= response.status_code < 300:
             raise ATHTTPError(response.status_code, response.text)
         return response.json()
@@ -169,6 +174,15 @@ class AfricasTalkingProvider:
             api_base=settings.at_api_base,
             timeout=timeout,
 )
+
+    @property
+    def pacer(self):
+        """The account's shared pace, attached by the worker (sms_gateway.providers.pacing)."""
+        return self._sms.pacer
+
+    @pacer.setter
+    def pacer(self, value) -> None:
+        self._sms.pacer = value
 
     def send(self, message: Outgoing) -> SendResult:
         return self.send_many([message])[0]

@@ -15,6 +15,7 @@ from twilio.base.exceptions import TwilioRestException, TwilioServiceException
 from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
+from sms_gateway.providers import pacing
 from sms_gateway.providers.base import (
     PERMANENT,
     SENT,
@@ -110,6 +111,7 @@ class TwilioProvider:
     """
 
     name = "twilio"
+    pacer = None  # the account's shared pace (sms_gateway.providers.pacing), attached by the worker
 
     def __init__(
         self,
@@ -133,7 +135,11 @@ class TwilioProvider:
         self._voice_url = voice_url
         # TwilioHttpClient applies `timeout` to connect and to each read
         # (twilio/http/http_client.py, TwilioHttpClient.__init__ / request).
-        self._client = Client(account_sid, auth_token, http_client=TwilioHttpClient(timeout=timeout))
+        # The SDK's exceptions drop the response's headers; a response hook keeps the last
+        # ones, so that a 429/503's Retry-After can be honoured (TwilioHttpClient's request_hooks).
+        self._last_headers: Mapping[str, str] | None = None
+        http = TwilioHttpClient(timeout=timeout, request_hooks={"response": [self._keep_headers]})
+        self._client = Client(account_sid, auth_token, http_client=http)
         # Settings are the only configuration (sms_gateway/settings.py): stop the
         # SDK's own TWILIO_EDGE / TWILIO_REGION environment lookup, which would
         # rewrite the host of every URL (twilio/base/client_base.py, get_hostname).
@@ -168,7 +174,7 @@ class TwilioProvider:
         if self._status_callback:
             sender["status_callback"] = self._status_callback
         try:
-            created = self._client.messages.create(to=message.to, body=message.text, **sender)
+            created = self._paced(lambda: self._client.messages.create(to=message.to, body=message.text, **sender))
         except (TwilioRestException, TwilioServiceException) as exc:
             return self._refused(message, exc)
         except requests.RequestException as exc:  # timeout, refused connection, DNS...
@@ -198,9 +204,9 @@ class TwilioProvider:
         if not self._from or not self._voice_url:
             return SendResult(message.ref, PERMANENT, error="a call back needs TWILIO_FROM and PUBLIC_BASE_URL")
         try:
-            created = self._client.calls.create(to=message.to, from_=self._from,
-                                                url=f"{self._voice_url}?callback={message.ref}",
-                                                time_limit=CALL_TIME_LIMIT_SECONDS)
+            created = self._paced(lambda: self._client.calls.create(
+                to=message.to, from_=self._from, url=f"{self._voice_url}?callback={message.ref}",
+                time_limit=CALL_TIME_LIMIT_SECONDS))
         except (TwilioRestException, TwilioServiceException) as exc:
             return self._refused(message, exc)
         except (requests.RequestException, json.JSONDecodeError) as exc:
@@ -209,6 +215,29 @@ class TwilioProvider:
 
     def parse_status(self, form: Mapping[str, str]) -> StatusUpdate | None:
         return parse_twilio_status(form)
+
+    def _keep_headers(self, response: requests.Response, *args, **kwargs) -> requests.Response:
+        self._last_headers = response.headers
+        return response
+
+    def _paced(self, create):
+        """`create()` (one REST request) in the account's turn; a 429 (error 20429) or 503 with
+        Retry-After pauses every worker of the account, then the request is made once more."""
+        def attempt():
+            try:
+                return create()
+            except (TwilioRestException, TwilioServiceException) as exc:
+                return exc
+
+        def wait_of(outcome) -> float | None:
+            if isinstance(outcome, (TwilioRestException, TwilioServiceException)):
+                return pacing.retry_after_of(outcome.status, self._last_headers)
+            return None
+
+        outcome = pacing.paced_by(self.pacer, attempt, wait_of)
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
 
     @staticmethod
     def _refused(message: Outgoing, exc: TwilioRestException | TwilioServiceException) -> SendResult:
