@@ -96,3 +96,16 @@ def test_a_gujarati_place_without_a_latin_name_reaches_english_readers_as_the_vi
     english = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "auction_notice",
                                                             OutboundMessage.language == "en")).all()
     assert english and all("Ambaji" in m.text and m.encoding == "GSM-7" for m in english)
+
+
+def test_the_auctions_eve_names_the_place_in_each_readers_script(world, send, session, clock, dispatch):
+    clock.set(DEC_2)
+    send(OFFICIAL, "AUCTION 05-12 ગામ ચોરો / Gam Choro")
+    clock.set(datetime(2026, 12, 4, 2, 30, tzinfo=timezone.utc))   # 04-12 08:00 IST, the eve's morning
+    dispatch()
+    session.expire_all()
+    eves = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "auction_notice",
+                                                         OutboundMessage.idempotency_key.contains(":eve:"))).all()
+    assert [m for m in eves if m.language == "en"] and all(
+        "Gam Choro" in m.text and m.encoding == "GSM-7" for m in eves if m.language == "en")
+    assert all("ગામ ચોરો" in m.text for m in eves if m.language == "gu")
