@@ -370,4 +370,5 @@ MESSAGES = {
     # an auction's place per language
     "dash.form_auction_place_en": "Place in English letters (for English SMS readers; empty = the village's name)",
     "dash.form_place_en_latin": "Write this place in English (Latin) letters only, e.g. Gam Choro.",
+    "page.err.place_en_latin": "Write this place in English (Latin) letters only, e.g. Gam Choro.",
 }

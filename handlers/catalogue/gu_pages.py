@@ -370,4 +370,5 @@ MESSAGES = {
     # an auction's place per language
     "dash.form_auction_place_en": "સ્થળ અંગ્રેજી અક્ષરોમાં (અંગ્રેજી SMS વાચકો માટે; ખાલી = ગામનું નામ)",
     "dash.form_place_en_latin": "અહીં સ્થળ ફક્ત અંગ્રેજી (લેટિન) અક્ષરોમાં લખો, દા.ત. Gam Choro.",
+    "page.err.place_en_latin": "અહીં સ્થળ ફક્ત અંગ્રેજી (લેટિન) અક્ષરોમાં લખો, દા.ત. Gam Choro.",
 }

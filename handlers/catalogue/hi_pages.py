@@ -370,4 +370,5 @@ MESSAGES = {
     # an auction's place per language
     "dash.form_auction_place_en": "स्थान अंग्रेज़ी अक्षरों में (अंग्रेज़ी SMS पाठकों के लिए; खाली = गाँव का नाम)",
     "dash.form_place_en_latin": "यहाँ स्थान केवल अंग्रेज़ी (लैटिन) अक्षरों में लिखें, जैसे Gam Choro.",
+    "page.err.place_en_latin": "यहाँ स्थान केवल अंग्रेज़ी (लैटिन) अक्षरों में लिखें, जैसे Gam Choro.",
 }
