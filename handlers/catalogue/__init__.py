@@ -197,11 +197,14 @@ def place_name(language: str | None, name: str, names: Mapping[str, str] | None,
 
 
 def auction_place(language: str | None, typed: str | None, village_name: str, village_names: Mapping[str, str] | None,
-                  village_code: str = "") -> str:
+                  village_code: str = "", typed_en: str | None = None) -> str:
     """Where an auction is held, for this reader: the place as the official typed it, except
     that a Latin-script reader (en, gul) is never sent a place in Gujarati or Devanagari
     letters (one such letter turns the whole SMS into UCS-2 and cuts it to less than half):
-    they read the village's own name in their script instead."""
+    they read the place the official gave in Latin letters (`typed_en`), else the village's
+    own name in their script."""
+    if language in LATIN_LANGUAGES and typed_en and is_gsm7(typed_en):
+        return typed_en
     if not typed:
         return place_name(language, village_name, village_names, village_code)
     if language in LATIN_LANGUAGES and not is_gsm7(typed):

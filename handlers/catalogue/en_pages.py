@@ -367,4 +367,8 @@ MESSAGES = {
     # law: §187(2) rates not charged until approved (SPEC 12.5)
     "dash.form_rate_approval": "District Panchayat's approval (s.187(2)); without it the rate is not charged",
     "page.rates_not_charged": "Not charged until the District Panchayat approves (s.187(2)): new daily rate for {rates}; the approved rate before it applies.",
+    # an auction's place per language
+    "dash.form_auction_place_en": "Place in English letters (for English SMS readers; empty = the village's name)",
+    "dash.form_place_en_latin": "Write this place in English (Latin) letters only, e.g. Gam Choro.",
+    "page.err.place_en_latin": "Write this place in English (Latin) letters only, e.g. Gam Choro.",
 }

@@ -367,4 +367,8 @@ MESSAGES = {
     # law: §187(2) rates not charged until approved (SPEC 12.5)
     "dash.form_rate_approval": "જિલ્લા પંચાયતની મંજૂરી (કલમ 187(2)); તે વિના દર વસૂલાતો નથી",
     "page.rates_not_charged": "જિલ્લા પંચાયત મંજૂર કરે ત્યાં સુધી વસૂલાતો નથી (કલમ 187(2)): {rates}નો નવો રોજનો દર; અગાઉનો મંજૂર દર લાગુ.",
+    # an auction's place per language
+    "dash.form_auction_place_en": "સ્થળ અંગ્રેજી અક્ષરોમાં (અંગ્રેજી SMS વાચકો માટે; ખાલી = ગામનું નામ)",
+    "dash.form_place_en_latin": "અહીં સ્થળ ફક્ત અંગ્રેજી (લેટિન) અક્ષરોમાં લખો, દા.ત. Gam Choro.",
+    "page.err.place_en_latin": "અહીં સ્થળ ફક્ત અંગ્રેજી (લેટિન) અક્ષરોમાં લખો, દા.ત. Gam Choro.",
 }

@@ -367,4 +367,8 @@ MESSAGES = {
     # law: §187(2) rates not charged until approved (SPEC 12.5)
     "dash.form_rate_approval": "जिला पंचायत की स्वीकृति (धारा 187(2)); इसके बिना दर नहीं ली जाती",
     "page.rates_not_charged": "जिला पंचायत की स्वीकृति तक नहीं ली जाती (धारा 187(2)): {rates} की नई प्रतिदिन दर; पहले की स्वीकृत दर लागू.",
+    # an auction's place per language
+    "dash.form_auction_place_en": "स्थान अंग्रेज़ी अक्षरों में (अंग्रेज़ी SMS पाठकों के लिए; खाली = गाँव का नाम)",
+    "dash.form_place_en_latin": "यहाँ स्थान केवल अंग्रेज़ी (लैटिन) अक्षरों में लिखें, जैसे Gam Choro.",
+    "page.err.place_en_latin": "यहाँ स्थान केवल अंग्रेज़ी (लैटिन) अक्षरों में लिखें, जैसे Gam Choro.",
 }

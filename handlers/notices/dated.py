@@ -176,8 +176,10 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
               Impoundment.auction_at <= now + timedelta(days=2))
     slots = session.execute(select(Impoundment.village_id, Impoundment.auction_at).where(*window).distinct()).all()
     village_ids = sorted({village_id for village_id, _ in slots})
-    # (id, timezone) rows, not Village objects: all an auction's notice needs of its village.
-    villages = {v.id: v for v in session.execute(select(Village.id, Village.timezone)
+    # Plain rows, not Village objects: all an auction's notice needs of its village (its names
+    # stand in for a typed place a reader's script cannot carry).
+    villages = {v.id: v for v in session.execute(select(Village.id, Village.timezone, Village.name, Village.names,
+                                                        Village.code)
                                                  .where(among(session, Village.id, village_ids, Integer)))}
     due = []
     for village_id, auction_at in sorted(slots, key=lambda slot: (slot[1], slot[0])):
@@ -195,7 +197,7 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
         return
     groups = auction_groups(session.execute(
         select(Impoundment.id, Impoundment.village_id, Impoundment.auction_at, Impoundment.kind,
-               Impoundment.auction_place, Impoundment.pound_id)
+               Impoundment.auction_place, Impoundment.auction_place_en, Impoundment.pound_id)
         .where(*window, among(session, Impoundment.village_id, sorted({v.id for v, _ in todo}), Integer))
         .order_by(Impoundment.id)))
     pound_ids = sorted({groups[village.id, at][0].pound_id for village, at in todo})
@@ -332,12 +334,18 @@ def announce_auction(session: Session, village: Village, auction_at: datetime, a
 def auction_texts(village: Village, auction_at: datetime, animals: Sequence, pound: Pound,
                   stage: str) -> list[outbox_bulk.VillageText]:
     """The auction's notice in every language, for the village's readers of
-    each (`animals`: the auction's lots, anything with `kind` and `auction_place`)."""
-    typed = animals[0].auction_place
-    texts = {lang: auction_text(lang, auction_at, village.timezone,
-                                auction_place(lang, typed, village.name, village.names, village.code)
-                                if typed else pound_name(pound, lang), animals)
-             for lang in LANGUAGES}
+    each (`animals`: the auction's lots, anything with `kind`, `auction_place`
+    and `auction_place_en`)."""
+    texts = {lang: auction_text_in(lang, village, auction_at, animals, pound) for lang in LANGUAGES}
     return broadcasts.village_texts(village_id=village.id, kind=AUCTION_NOTICE,
                                     key_prefix=auction_key_prefix(stage, village.id, auction_at), texts=texts,
                                     expires_at=auction_at)
+
+
+def auction_text_in(lang: str, village, auction_at: datetime, animals: Sequence, pound: Pound) -> str:
+    """The auction's notice for a reader of `lang`: its place as the official gave it for
+    that script (`handlers.catalogue.auction_place`), else the pound's name."""
+    typed, typed_en = animals[0].auction_place, getattr(animals[0], "auction_place_en", None)
+    place = (auction_place(lang, typed, village.name, village.names, village.code, typed_en)
+             if typed or typed_en else pound_name(pound, lang))
+    return auction_text(lang, auction_at, village.timezone, place, animals)

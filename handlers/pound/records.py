@@ -357,6 +357,7 @@ def fix_auction(
     auction_at: datetime,
     now: datetime,
     place: str | None = None,
+    place_en: str | None = None,
     actor_phone: str | None = None,
 ) -> list[Impoundment]:
     """An official fixes the auction for every animal of the village whose
@@ -373,11 +374,11 @@ def fix_auction(
 ))
     for impoundment in animals:
         impoundment.auction_fixed_at = auction_at
-        impoundment.auction_place = place
+        impoundment.auction_place, impoundment.auction_place_en = place, place_en
         impoundment.auction_at = law.auction_at(impoundment.claim_deadline, village.timezone,
                                                 village.auction_hour, fixed_at=auction_at)
         add_event(session, impoundment, "auction_fixed", now, actor_phone, auction_at=auction_at.isoformat(),
-                  place=place)
+                  place=place, place_en=place_en)
     session.flush()
     notices.after_auction_fixed(session, animals, now)
     return animals

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 TEXT_LIMITS: dict[str, int] = {
     "place": 40,          # place of seizure (Form A), place of auction
+    "place_en": 40,       # the auction's place in Latin letters (en and gul readers)
     "note": 200,          # marks and description of the animal (Form A)
     "name": 60,           # a person's, village's or pound's name
     "name_gu": 40, "name_hi": 40, "name_en": 40,   # a place's name in each script (SMS)

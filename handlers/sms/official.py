@@ -18,6 +18,7 @@ from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.pound.text_limits import TEXT_LIMITS
 from handlers.sms.replies import Context, short
+from handlers.sms.text import is_gsm7
 from models import law
 from models.law.auction_day import AuctionDayRefused, auction_day
 from models.tables import Person, Village
@@ -42,23 +43,37 @@ def notice(session: Session, context: Context, command: Command) -> str:
 
 
 def auction(session: Session, context: Context, command: Command) -> str:
-    """AUCTION <dd-mm> [hh:mm] [place]: the next such date on or after today
-    in the village, at the village's auction hour unless a time is given."""
+    """AUCTION <dd-mm> [hh:mm] [place[ / place in Latin letters]]: the next such date on or
+    after today in the village, at the village's auction hour unless a time is given. A place
+    typed in Gujarati may carry its Latin-letter name after a slash (`ગામ ચોરો / Gam Choro`),
+    which English and Gujlish readers get."""
     official = _official(context)
     village = official.village
     language = context.sender.language
     auction_at = auction_moment(village, command, context.now)
-    place = command.place
-    if place and len(place) > TEXT_LIMITS["place"]:
-        raise Refused("place_too_long", "the place is too long", field="place", max=TEXT_LIMITS["place"])
+    place, place_en = place_per_language(command.place)
+    for name, value in (("place", place), ("place_en", place_en)):
+        if value and len(value) > TEXT_LIMITS[name]:
+            raise Refused("place_too_long", "the place is too long", field=name, max=TEXT_LIMITS[name])
     animals = records.fix_auction(session, village, auction_at=auction_at, now=context.now, place=place,
-                                  actor_phone=official.phone)
+                                  place_en=place_en, actor_phone=official.phone)
     moment = when(auction_at, village.timezone)
     if not animals:
         return t(language, "sms.auction_fixed_none", when=moment)
-    where = auction_place(language, place, village.name, village.names, village.code)
+    where = auction_place(language, place, village.name, village.names, village.code, place_en)
     return t(language, "sms.auction_fixed", when=moment, place=short(where, 40), count=len(animals),
              animals=counted(language, "animal", len(animals)))
+
+
+def place_per_language(typed: str | None) -> tuple[str | None, str | None]:
+    """(place, place_en) from an SMS's place: `ગામ ચોરો / Gam Choro` is both; a place with no
+    slash, or whose part after the slash is not in Latin letters, is one place as typed."""
+    if not typed:
+        return None, None
+    place, slash, latin = typed.rpartition("/")
+    if not slash or not place.strip() or not latin.strip() or not is_gsm7(latin.strip()) or is_gsm7(place):
+        return typed.strip() or None, None
+    return place.strip(), latin.strip()
 
 
 def fixed_notice(village: Village, text: str, now: datetime) -> broadcasts.FixedNotice | None:

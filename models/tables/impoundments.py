@@ -70,6 +70,8 @@ class Impoundment(Base):
     # An auction an official fixed (AUCTION command); auction_at honours it when later.
     auction_fixed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     auction_place: Mapped[str | None] = mapped_column(String(120))
+    # The same place in Latin letters, for en and gul readers (None: auction_place serves them).
+    auction_place_en: Mapped[str | None] = mapped_column(String(120))
     complaint_deadline: Mapped[date] = mapped_column(Date)
     note: Mapped[str | None] = mapped_column(Text)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

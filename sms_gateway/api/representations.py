@@ -37,6 +37,7 @@ def impoundment_json(session, impoundment: Impoundment) -> dict:
         "claim_deadline": iso(impoundment.claim_deadline, tz),
         "auction_at": iso(impoundment.auction_at, tz),
         "auction_place": impoundment.auction_place,
+        "auction_place_en": impoundment.auction_place_en,
         "complaint_deadline": iso(impoundment.complaint_deadline),
         "closed_at": iso(impoundment.closed_at, tz),
         "note": impoundment.note,

@@ -26,6 +26,16 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
+class AuctionIn(Body):
+    """An official's auction for the village (as SMS `AUCTION` and the auction form): the
+    place as typed, and in Latin letters for English and Gujlish readers."""
+    day: date
+    hour: int | None = Field(default=None, ge=0, le=23)   # None: the village's auction hour
+    minute: int = Field(default=0, ge=0, le=59)
+    place: str | None = Field(default=None, max_length=TEXT_LIMITS["place"])
+    place_en: str | None = Field(default=None, max_length=TEXT_LIMITS["place_en"])
+
+
 class PoundFeeIn(Body):
     amount_paise: int = Paise
     effective_from: date | None = None

@@ -3,11 +3,15 @@ fees, a village with its daily rates and security scale, its pounds, people and
 their animals. Registered on `api_blueprint.bp`; the rules are in `handlers.pound.admin`."""
 from __future__ import annotations
 
-from handlers.pound import admin
+from handlers.pound import admin, records
 from handlers.errors import Refused
+from handlers.sms.commands import Command
+from handlers.sms.official import auction_moment
+from handlers.sms.text import is_gsm7
 from models import law, queries
 from sms_gateway.api import schemas
 from sms_gateway.api.blueprint import route
+from sms_gateway.api.representations import iso
 from sms_gateway.extensions import db, now
 
 
@@ -81,3 +85,24 @@ def post_animal(phone: str, body: schemas.AnimalIn):
         raise Refused("unknown_person", f"no person with phone {phone}", field="phone", status=404)
     animal = admin.register_animal(session, owner, tag=body.tag, kind=body.kind)
     return {"id": animal.id, "tag": animal.tag, "kind": animal.kind, "owner_phone": owner.phone}
+
+
+@route("POST", "/villages/{code}/auction", "Fix the village's auction (§186(1)), its place per language",
+       body=schemas.AuctionIn)
+def post_auction(code: str, body: schemas.AuctionIn):
+    """The same reading of the date and the same record as SMS `AUCTION`; `place_en` (Latin
+    letters) is what English and Gujlish readers are told when `place` is in another script."""
+    village = admin.require_village(db(), code)
+    place, place_en = body.place or None, body.place_en or None
+    if place_en and not is_gsm7(place_en):
+        raise Refused("place_en_latin", "place_en must be written in Latin letters", field="place_en")
+    command = Command("auction", day=body.day.day, month=body.day.month, year=body.day.year, hour=body.hour,
+                      minute=body.minute, place=place)
+    try:
+        auction_at = auction_moment(village, command, now())
+    except Refused as refused:
+        refused.field = "day"
+        raise
+    animals = records.fix_auction(db(), village, auction_at=auction_at, now=now(), place=place, place_en=place_en)
+    return {"village": village.code, "auction_at": iso(auction_at, village.timezone), "place": place,
+            "place_en": place_en, "impoundments": [impoundment.id for impoundment in animals]}

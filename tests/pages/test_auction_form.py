@@ -55,3 +55,39 @@ def test_a_gujarati_place_reaches_english_readers_as_the_villages_english_name(c
     gujarati = [m for m in notices if m.language == "gu"]
     assert english and all("Ambaji" in m.text and "પંચાયત" not in m.text and m.encoding == "GSM-7" for m in english)
     assert gujarati and all("પંચાયત ઘર" in m.text for m in gujarati)
+
+
+def test_a_gujarati_place_with_a_latin_place_en_reaches_english_readers_as_place_en(client, session, world, clock):
+    clock.set(DEC_2)
+    token = sign_in_official(client, session, OFFICIAL)
+    response = client.post("/records/auction", data={"csrf_token": token, "village": "AMBA", "day": "2026-12-05",
+                                                     "place": "પંચાયત ઘર", "place_en": "Panchayat Ghar"})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    session.rollback()
+    bullock = queries.impoundment_by_tag(session, "345678901234")
+    assert (bullock.auction_place, bullock.auction_place_en) == ("પંચાયત ઘર", "Panchayat Ghar")
+    notices = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "auction_notice")).all()
+    english = [m for m in notices if m.language == "en"]
+    gujarati = [m for m in notices if m.language == "gu"]
+    assert english and all("Panchayat Ghar" in m.text and "Ambaji" not in m.text and m.encoding == "GSM-7"
+                           for m in english)
+    assert gujarati and all("પંચાયત ઘર" in m.text for m in gujarati)
+
+
+def test_the_latin_place_shows_its_limit_and_refuses_gujarati_letters_in_the_officials_language(
+        client, session, world, clock):
+    clock.set(DEC_2)
+    token = sign_in_official(client, session, OFFICIAL)
+    html = client.get("/records/auction").get_data(as_text=True)
+    assert '<span class="hint field-limit" id="place_en-limit">વધુમાં વધુ 40 અક્ષર.</span>' in html
+    response = client.post("/records/auction", data={"csrf_token": token, "village": "AMBA", "day": "2026-12-05",
+                                                     "place": "પંચાયત ઘર", "place_en": "પંચાયત"})
+    assert response.status_code == 422
+    assert ('<span class="field-error" id="place_en-error">અહીં સ્થળ ફક્ત અંગ્રેજી (લેટિન) અક્ષરોમાં લખો, '
+            'દા.ત. Gam Choro.</span>') in response.get_data(as_text=True)
+    response = client.post("/records/auction", data={"csrf_token": token, "village": "AMBA", "day": "2026-12-05",
+                                                     "place_en": "P" * 41})
+    assert response.status_code == 422
+    assert '<span class="field-error" id="place_en-error">' in response.get_data(as_text=True)
+    session.rollback()
+    assert queries.impoundment_by_tag(session, "345678901234").auction_fixed_at is None

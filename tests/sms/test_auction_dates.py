@@ -74,3 +74,38 @@ def test_a_january_auction_fixed_in_december_says_its_year_in_the_reply_and_the_
 def test_a_date_this_month_is_written_without_its_year(world, send, session, clock):
     clock.set(DEC_2)
     assert send(OFFICIAL, "AUCTION 05-12") == "હરાજી 05-12 11:00એ અંબાજીમાં નક્કી: 1 ઢોર. ગામને જાણ કરાય છે."
+
+
+def test_a_place_with_its_latin_name_after_a_slash_reaches_english_readers_in_latin_letters(
+        world, send, session, clock):
+    clock.set(DEC_2)
+    assert send(OFFICIAL, "AUCTION 05-12 ગામ ચોરો / Gam Choro") == (
+        "હરાજી 05-12 11:00એ ગામ ચોરોમાં નક્કી: 1 ઢોર. ગામને જાણ કરાય છે.")
+    assert (bullock(session).auction_place, bullock(session).auction_place_en) == ("ગામ ચોરો", "Gam Choro")
+    notices = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "auction_notice")).all()
+    english = [m for m in notices if m.language == "en"]
+    assert english and all("Gam Choro" in m.text and m.encoding == "GSM-7" for m in english)
+    assert all("ગામ ચોરો" in m.text for m in notices if m.language == "gu")
+
+
+def test_a_gujarati_place_without_a_latin_name_reaches_english_readers_as_the_villages_name(
+        world, send, session, clock):
+    clock.set(DEC_2)
+    send(OFFICIAL, "AUCTION 05-12 ગામ ચોરો")
+    assert bullock(session).auction_place_en is None
+    english = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "auction_notice",
+                                                            OutboundMessage.language == "en")).all()
+    assert english and all("Ambaji" in m.text and m.encoding == "GSM-7" for m in english)
+
+
+def test_the_auctions_eve_names_the_place_in_each_readers_script(world, send, session, clock, dispatch):
+    clock.set(DEC_2)
+    send(OFFICIAL, "AUCTION 05-12 ગામ ચોરો / Gam Choro")
+    clock.set(datetime(2026, 12, 4, 2, 30, tzinfo=timezone.utc))   # 04-12 08:00 IST, the eve's morning
+    dispatch()
+    session.expire_all()
+    eves = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "auction_notice",
+                                                         OutboundMessage.idempotency_key.contains(":eve:"))).all()
+    assert [m for m in eves if m.language == "en"] and all(
+        "Gam Choro" in m.text and m.encoding == "GSM-7" for m in eves if m.language == "en")
+    assert all("ગામ ચોરો" in m.text for m in eves if m.language == "gu")
