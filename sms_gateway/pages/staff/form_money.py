@@ -6,10 +6,10 @@ protest and the §183(2)(b) forfeiture on a conviction. Through `handlers.pound.
 `sms_gateway/api/money.py`."""
 from __future__ import annotations
 
+from handlers.errors import Refused
 from handlers.pound import money
 from handlers.pound import outcomes
 from handlers.pound import records
-from handlers.errors import Refused
 from models import law
 from models.ranges import fits
 from models.tables import Deposit
