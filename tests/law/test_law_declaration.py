@@ -142,3 +142,21 @@ def post_form(client, token: str, slug: str, **values):
     """A staff form posted as the browser posts it; the status and the page's text."""
     response = client.post(f"/records/{slug}?lang=en", data={"csrf_token": token, **values})
     return response.status_code, html.unescape(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("lang,words", [("gu", "ફક્ત વાંધા સાથે છોડાવેલા ઢોર માટે એકરારનામું થાય (કલમ 185(3))."),
+                                        ("hi", "घोषणा-पत्र केवल आपत्ति के साथ छुड़ाए गए पशु का होता है (धारा 185(3)).")])
+def test_declaration_form_for_a_cow_still_held_says_why_in_the_readers_language(dhol, app, client, session, lang,
+                                                                                 words):
+    """Cow 1 seized 30-11 and still held (no release under protest): the declaration form refuses
+    it with the reason in the talati's language, the tag kept as typed, no deposit taken."""
+    impound(dhol, tag=COW1, keeper_phone=KEEPER)
+    dhol.post("/people", {"phone": TALATI, "name": "Talati", "role": "official", "village": "DHOL",
+                          "language": "en"})
+    token = sign_in_official(client, session, TALATI)
+    response = client.post(f"/records/declaration?lang={lang}", data={"csrf_token": token, "tag": COW1,
+                                                                        "security": "200"})
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422  # the form page answers every refusal so
+    assert words in page and f'value="{COW1}"' in page
+    assert deposits(app) == []
