@@ -301,4 +301,6 @@ MESSAGES = {
     "sms.err.auction_date_past": "{date} has passed: an auction can be fixed only for a later day. Nothing recorded.",
     "sms.err.auction_date_too_far": "{date} is {days} days away: the auction follows the 7 days to claim (s.186(1)). If you mean that day, send AUCTION {date}. Nothing recorded.",
     "sms.err.place_too_long": "The place is too long: at most {max} characters. Nothing recorded.",
+    # the sarpanch told: a keeper without the TDO's approval recorded a seizure (s.182(1))
+    "notice.unapproved_seizure": "{keeper}, keeper of {pound}, has no approval of the Taluka Development Officer yet (s.182(1)) but recorded a seizure: {count} animal(s), tag {tag}. They stay held; he may not release or sell them until approved.",
 }

@@ -371,4 +371,18 @@ MESSAGES = {
     "dash.form_auction_place_en": "Place in English letters (for English SMS readers; empty = the village's name)",
     "dash.form_place_en_latin": "Write this place in English (Latin) letters only, e.g. Gam Choro.",
     "page.err.place_en_latin": "Write this place in English (Latin) letters only, e.g. Gam Choro.",
+    # law forms: the §185(3) declaration and the §183(2)(b) conviction in the browser (SPEC 12.5)
+    "dash.form_declaration": "Record the declaration and security after a release under protest (s.185(3))",
+    "dash.form_conviction": "Record cattle forfeited to the State on a conviction (s.183(2)(b))",
+    "dash.form_security": "Security deposited, in rupees (as the scale asks)",
+    "dash.form_declared_on": "Declaration made on (empty = today)",
+    "dash.form_convicted_on": "Convicted on (empty = today)",
+    "dash.form_court": "Court (e.g. JMFC, Danta)",
+    "dash.form_wrong_security": "The security due is Rs {amount} (s.185(3) with s.189(1)).",
+    "dash.form_done_declaration": "Declaration and security Rs {amount} recorded (receipt {receipt}).",
+    "dash.form_done_conviction": "Forfeited to the State on the conviction; it has left the pound (receipt {receipt}).",
+    "page.err.not_protest_release": "Only an animal released under protest makes the declaration (s.185(3)).",
+    "page.err.declaration_exists": "The declaration is already recorded for this animal.",
+    "page.err.bad_declared_on": "The declaration date must lie between the release and today.",
+    "page.err.bad_convicted_on": "The conviction date must lie between the seizure and today.",
 }

@@ -302,4 +302,6 @@ MESSAGES = {
     "sms.err.auction_date_past": "{date} વીતી ગઈ: હરાજી પછીની તારીખે જ નક્કી થાય. કંઈ નોંધાયું નથી.",
     "sms.err.auction_date_too_far": "{date} હજી {days} દિવસ દૂર છે: છોડાવવાના 7 દિવસ પછી તરત હરાજી થાય (કલમ 186(1)). એ જ દિવસ હોય તો AUCTION {date} મોકલો. કંઈ નોંધાયું નથી.",
     "sms.err.place_too_long": "સ્થળ બહુ લાંબું છે: વધુમાં વધુ {max} અક્ષર. કંઈ નોંધાયું નથી.",
+    # the sarpanch told: a keeper without the TDO's approval recorded a seizure (s.182(1))
+    "notice.unapproved_seizure": "{pound}ના રખેવાળ {keeper}ને તાલુકા વિકાસ અધિકારીની મંજૂરી હજી નથી (કલમ 182(1)), છતાં પકડ નોંધી: {count} ઢોર, ટેગ {tag}. ઢોર ડબ્બામાં રહે; મંજૂરી સુધી તે છોડી કે વેચી ન શકે.",
 }

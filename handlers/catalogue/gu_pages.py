@@ -371,4 +371,18 @@ MESSAGES = {
     "dash.form_auction_place_en": "સ્થળ અંગ્રેજી અક્ષરોમાં (અંગ્રેજી SMS વાચકો માટે; ખાલી = ગામનું નામ)",
     "dash.form_place_en_latin": "અહીં સ્થળ ફક્ત અંગ્રેજી (લેટિન) અક્ષરોમાં લખો, દા.ત. Gam Choro.",
     "page.err.place_en_latin": "અહીં સ્થળ ફક્ત અંગ્રેજી (લેટિન) અક્ષરોમાં લખો, દા.ત. Gam Choro.",
+    # law forms: the §185(3) declaration and the §183(2)(b) conviction in the browser (SPEC 12.5)
+    "dash.form_declaration": "વાંધા સાથે છોડાવ્યા પછી એકરારનામું અને તારણની રકમ નોંધો (કલમ 185(3))",
+    "dash.form_conviction": "સજાના હુકમથી સરકારને જપ્ત થયેલાં ઢોર નોંધો (કલમ 183(2)(b))",
+    "dash.form_security": "ભરેલી તારણની રકમ, રૂપિયામાં (પત્રક મુજબ)",
+    "dash.form_declared_on": "એકરારનામાની તારીખ (ખાલી = આજે)",
+    "dash.form_convicted_on": "સજાની તારીખ (ખાલી = આજે)",
+    "dash.form_court": "કોર્ટ (દા.ત. JMFC, દાંતા)",
+    "dash.form_wrong_security": "તારણની રકમ રૂ. {amount} ભરવાની છે (કલમ 185(3), 189(1)).",
+    "dash.form_done_declaration": "એકરારનામું અને તારણની રકમ રૂ. {amount} નોંધાયાં (પહોંચ {receipt}).",
+    "dash.form_done_conviction": "સજાના હુકમથી સરકારને જપ્ત; ઢોર ડબ્બામાંથી ગયું (પહોંચ {receipt}).",
+    "page.err.not_protest_release": "ફક્ત વાંધા સાથે છોડાવેલા ઢોર માટે એકરારનામું થાય (કલમ 185(3)).",
+    "page.err.declaration_exists": "આ ઢોરનું એકરારનામું નોંધાયેલું છે.",
+    "page.err.bad_declared_on": "એકરારનામાની તારીખ છોડાવ્યાના દિવસ અને આજની વચ્ચે હોવી જોઈએ.",
+    "page.err.bad_convicted_on": "સજાની તારીખ પકડના દિવસ અને આજની વચ્ચે હોવી જોઈએ.",
 }

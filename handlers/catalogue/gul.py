@@ -292,6 +292,8 @@ MESSAGES = {
     "sms.err.auction_date_past": "{date} viti gai: haraji pachhini tarikhe j nakki thay. Kai nondhayu nathi.",
     "sms.err.auction_date_too_far": "{date} haji {days} divas dur chhe: chhodavvana 7 divas pachhi turant haraji thay (kalam 186(1)). E j divas hoy to AUCTION {date} moklo. Kai nondhayu nathi.",
     "sms.err.place_too_long": "Sthal bahu lambu chhe: vadhuma vadhu {max} akshar. Kai nondhayu nathi.",
+    # the sarpanch told: a keeper without the TDO's approval recorded a seizure (s.182(1))
+    "notice.unapproved_seizure": "{pound}na rakhewal {keeper}ne taluka vikas adhikarini manjuri haji nathi (kalam 182(1)), chhata pakad nondhi: {count} dhor, tag {tag}. Dhor dabbama rahe; manjuri sudhi te chhodi ke vechi na shake.",
 }
 
 # Spoken words (voice menus, a call back): one who reads Gujarati in Latin letters hears

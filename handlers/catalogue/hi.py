@@ -301,4 +301,6 @@ MESSAGES = {
     "sms.err.auction_date_past": "{date} बीत गई: नीलामी आगे की तारीख पर ही तय होती है. कुछ दर्ज नहीं हुआ.",
     "sms.err.auction_date_too_far": "{date} अभी {days} दिन दूर है: छुड़ाने के 7 दिन बाद तुरंत नीलामी होती है (धारा 186(1)). वही दिन हो तो AUCTION {date} भेजें. कुछ दर्ज नहीं हुआ.",
     "sms.err.place_too_long": "स्थान बहुत लंबा है: अधिकतम {max} अक्षर. कुछ दर्ज नहीं हुआ.",
+    # the sarpanch told: a keeper without the TDO's approval recorded a seizure (s.182(1))
+    "notice.unapproved_seizure": "{pound} के रक्षक {keeper} को TDO की मंजूरी नहीं (धारा 182(1)), फिर भी पकड़ दर्ज की: {count} पशु, टैग {tag}. पशु रखे रहेंगे; मंजूरी तक वह छोड़ या बेच नहीं सकता.",
 }

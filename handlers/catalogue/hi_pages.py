@@ -371,4 +371,18 @@ MESSAGES = {
     "dash.form_auction_place_en": "स्थान अंग्रेज़ी अक्षरों में (अंग्रेज़ी SMS पाठकों के लिए; खाली = गाँव का नाम)",
     "dash.form_place_en_latin": "यहाँ स्थान केवल अंग्रेज़ी (लैटिन) अक्षरों में लिखें, जैसे Gam Choro.",
     "page.err.place_en_latin": "यहाँ स्थान केवल अंग्रेज़ी (लैटिन) अक्षरों में लिखें, जैसे Gam Choro.",
+    # law forms: the §185(3) declaration and the §183(2)(b) conviction in the browser (SPEC 12.5)
+    "dash.form_declaration": "आपत्ति के साथ छुड़ाने के बाद घोषणा-पत्र और जमानत राशि दर्ज करें (धारा 185(3))",
+    "dash.form_conviction": "दोषसिद्धि पर सरकार को जब्त पशु दर्ज करें (धारा 183(2)(b))",
+    "dash.form_security": "जमा की गई जमानत राशि, रुपयों में (सूची के अनुसार)",
+    "dash.form_declared_on": "घोषणा-पत्र की तारीख (खाली = आज)",
+    "dash.form_convicted_on": "दोषसिद्धि की तारीख (खाली = आज)",
+    "dash.form_court": "न्यायालय (जैसे JMFC, दांता)",
+    "dash.form_wrong_security": "जमानत राशि रु. {amount} देनी है (धारा 185(3), 189(1)).",
+    "dash.form_done_declaration": "घोषणा-पत्र और जमानत राशि रु. {amount} दर्ज (रसीद {receipt}).",
+    "dash.form_done_conviction": "दोषसिद्धि पर सरकार को जब्त; पशु कांजी हाउस से गया (रसीद {receipt}).",
+    "page.err.not_protest_release": "घोषणा-पत्र केवल आपत्ति के साथ छुड़ाए गए पशु का होता है (धारा 185(3)).",
+    "page.err.declaration_exists": "इस पशु का घोषणा-पत्र पहले से दर्ज है.",
+    "page.err.bad_declared_on": "घोषणा-पत्र की तारीख छुड़ाने के दिन और आज के बीच होनी चाहिए.",
+    "page.err.bad_convicted_on": "दोषसिद्धि की तारीख पकड़ के दिन और आज के बीच होनी चाहिए.",
 }

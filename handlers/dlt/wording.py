@@ -108,6 +108,7 @@ SENT_AS: dict[str, str | None] = {
     "notice.court_release_keeper": "court_order",        # what to give back and collect: on the dashboard
     "notice.security_due_keeper_dismissed": "court_order",
     "sms.find_forfeited": "find_released",
+    "notice.unapproved_seizure": "keeper_unapproved",  # to the village's officials; who and what: the dashboard
     **{key: "recorded" for key in ("sms.reseized", "sms.released_declaration", "sms.sold_covers_rest",
                                    "sms.sold_rest_held")},
     **{key: "not_done" for key in ("sms.err.keeper_unapproved", "sms.err.no_auction_fixed",

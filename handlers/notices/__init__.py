@@ -34,6 +34,7 @@ from handlers.notices.common import (
     AUCTION_NOTICE, CLAIM_REMINDER, DEPOSIT_REFUNDABLE, RELEASE_RECEIPT, SEIZURE_ALERT, SURPLUS_NOTICE,
     SURPLUS_REMINDER, local_moment, owner_and_watchers, write_notice,
 )
+from handlers.notices import outcomes as outcome_notices
 from handlers.notices.dated import announce_auction, auction_groups, parse_auction_key
 from handlers.notices.money import open_refund_windows  # noqa: F401  (tests call notices.open_refund_windows)
 from handlers.notices.texts import release_receipt_text, seizure_alert_text, surplus_notice_text
@@ -50,7 +51,9 @@ _WHILE_IMPOUNDED = frozenset({SEIZURE_ALERT, CLAIM_REMINDER})
 def after_seizure(session: Session, impoundments: Sequence[Impoundment], now: datetime) -> None:
     """The registered owner learns at once (quiet hours are applied at send
     time) where the animal is, what is due, the claim deadline, the auction and
-    the §188 complaint deadline."""
+    the §188 complaint deadline; a keeper's seizure before his §182(1) approval reaches the
+    village's officials."""
+    outcome_notices.after_unapproved_seizure(session, impoundments, now)
     for impoundment in impoundments:
         owner = session.get(Person, impoundment.owner_id) if impoundment.owner_id else None
         if owner is None:

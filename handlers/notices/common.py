@@ -35,6 +35,8 @@ SECURITY_DUE = "security_due"
 SURPLUS_PAID = "surplus_paid"
 DEPOSIT_REFUNDED = "deposit_refunded"
 COMPLAINT_OUTCOME = "complaint_outcome"
+# SPEC 12.5, §182(1): the village's officials hear of a seizure by a keeper not yet approved.
+KEEPER_UNAPPROVED = "keeper_unapproved"
 
 
 def write_notice(session: Session, person: Person, kind: str, key: str, now: datetime, text: Callable[[str], str], *,

@@ -11,10 +11,11 @@ from sqlalchemy.orm import Session
 
 from handlers.catalogue import day, kind_name, money, t
 from handlers.notices.common import (
-    COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, SECURITY_DUE, label, write_notice,
+    COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, KEEPER_UNAPPROVED, SECURITY_DUE, label, pound_name, write_notice,
 )
 from models import law
-from models.tables import Deposit, Impoundment, Person, Release, Village
+from models.law import sections
+from models.tables import Deposit, Impoundment, Person, Pound, Release, Village
 
 
 def keeper_of(session: Session, impoundment: Impoundment) -> Person | None:
@@ -75,3 +76,26 @@ def security_due(session: Session, impoundment: Impoundment, amount_paise: int, 
                                                tag=label(impoundment, lang), receipt=impoundment.receipt,
                                                amount=money(lang, amount_paise), deadline=day(deadline)),
                          expires_at=expires_at, impoundment_id=impoundment.id)
+
+
+def after_unapproved_seizure(session: Session, impoundments, now: datetime) -> None:
+    """§182(1), SPEC 12.5: a keeper without the Taluka Development Officer's approval recorded a
+    seizure; "the sarpanch and the dashboard are told". The records know no sarpanch apart: every
+    official of the village (sarpanch, talati, panchayat staff: SPEC 2) hears of it once per
+    seizure; the dashboard lists the keeper among those without approval."""
+    first = impoundments[0] if impoundments else None
+    keeper = session.get(Person, first.keeper_id) if first is not None and first.keeper_id else None
+    if keeper is None or keeper.role != "keeper":
+        return
+    village = first.village
+    if sections.keeper_may_dispose(keeper.approved_on, law.local_date(first.seized_at, village.timezone)):
+        return
+    pound = session.get(Pound, first.pound_id)
+    officials = session.scalars(select(Person).where(Person.role == "official", Person.village_id == village.id)
+                                .order_by(Person.id))
+    for official in officials:
+        write_notice(session, official, KEEPER_UNAPPROVED, f"{KEEPER_UNAPPROVED}:{first.seizure_id}:{official.id}",
+                     now, lambda lang: t(lang, "notice.unapproved_seizure", keeper=keeper.name or keeper.phone,
+                                         pound=pound_name(pound, lang), count=len(impoundments),
+                                         tag=label(first, lang)),
+                     impoundment_id=first.id)

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import AwareDatetime, Field
 
+from handlers.pound.text_limits import TEXT_LIMITS
 from sms_gateway.api.schemas import Body
 
 DepositStatus = Literal["held", "forfeit_pending", "forfeited", "refundable", "refunded"]
@@ -43,7 +44,7 @@ class DepositsQuery(Body):
 class ConvictionIn(Body):
     """§183(2)(b): the magistrate forfeited the cattle to the State on the owner's conviction."""
     convicted_on: date
-    court: str | None = Field(default=None, max_length=200)
+    court: str | None = Field(default=None, max_length=TEXT_LIMITS["court"])
 
 
 class DeclarationIn(Body):

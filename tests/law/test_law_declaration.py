@@ -4,9 +4,14 @@ and the re-seizure for want of them, which asks for the security alone and start
 auction clock. Village DHOL: tests/money_support.py."""
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from tests.law.money_support import COW1, KEEPER, OWNER, deposits, impound, ist, make_dhol, outbox, sms
+from tests.pages.test_dashboard import _worker, sign_in_official  # noqa: F401 (autouse fixture)
+
+TALATI = "+919825000500"
 
 
 @pytest.fixture
@@ -106,3 +111,52 @@ def test_a_dismissed_complaint_makes_the_security_due_at_once(dhol, app, clock):
     assert owner_notice.text == (f"Cow {COW1}: the court found the seizure lawful. Deposit security Rs 200 at the pound "
                                  "and make the declaration of ownership, or the animal may be seized again (s.185(3)).")
     assert len(outbox(app, "security_due", KEEPER)) == 1
+
+
+def test_declaration_form_takes_the_scales_rs_200_and_holds_the_deposit(dhol, app, client, session, clock):
+    """Cow 1 seized 30-11 10:00, released under protest the same day: fee Rs 50 + 1 day x Rs 40 =
+    Rs 90 deposited (§185(2)). On 10-12 the talati records the declaration in the browser. The
+    scale asks 1 head, 1st occasion: Rs 200 per head x 1 = Rs 200; Rs 150 typed is refused beside
+    the security field naming Rs 200, nothing saved. Rs 200: recorded, a Rs 200 deposit held from
+    10-12, refundable six months on, 10-06-2027 (§189(2)); the release carries declared_on 10-12."""
+    cow = impound(dhol, tag=COW1, keeper_phone=KEEPER)
+    assert dhol.post(f"/impoundments/{cow['id']}/release", {"under_protest": True}).json["total_paise"] == 9000
+    clock.set(ist(2026, 12, 10))
+    dhol.post("/people", {"phone": TALATI, "name": "Talati", "role": "official", "village": "DHOL",
+                          "language": "en"})
+    token = sign_in_official(client, session, TALATI)
+    status, page = post_form(client, token, "declaration", tag=COW1, security="150", declared_on="2026-12-10")
+    assert status == 422
+    assert '<span class="field-error" id="security-error">The security due is Rs 200 (s.185(3) with s.189(1)).' \
+        in page
+    assert deposits(app) == []
+    status, page = post_form(client, token, "declaration", tag=COW1, security="200", declared_on="2026-12-10")
+    assert status == 200, page
+    assert f"Declaration and security Rs 200 recorded (receipt {cow['receipt']})." in page
+    [deposit] = deposits(app)
+    assert (deposit.amount_paise, deposit.status, deposit.refund_date.isoformat()) == (20000, "held", "2027-06-10")
+    assert dhol.get(f"/impoundments/{cow['id']}").json["release"]["declared_on"] == "2026-12-10"
+
+
+def post_form(client, token: str, slug: str, **values):
+    """A staff form posted as the browser posts it; the status and the page's text."""
+    response = client.post(f"/records/{slug}?lang=en", data={"csrf_token": token, **values})
+    return response.status_code, html.unescape(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("lang,words", [("gu", "ફક્ત વાંધા સાથે છોડાવેલા ઢોર માટે એકરારનામું થાય (કલમ 185(3))."),
+                                        ("hi", "घोषणा-पत्र केवल आपत्ति के साथ छुड़ाए गए पशु का होता है (धारा 185(3)).")])
+def test_declaration_form_for_a_cow_still_held_says_why_in_the_readers_language(dhol, app, client, session, lang,
+                                                                                 words):
+    """Cow 1 seized 30-11 and still held (no release under protest): the declaration form refuses
+    it with the reason in the talati's language, the tag kept as typed, no deposit taken."""
+    impound(dhol, tag=COW1, keeper_phone=KEEPER)
+    dhol.post("/people", {"phone": TALATI, "name": "Talati", "role": "official", "village": "DHOL",
+                          "language": "en"})
+    token = sign_in_official(client, session, TALATI)
+    response = client.post(f"/records/declaration?lang={lang}", data={"csrf_token": token, "tag": COW1,
+                                                                        "security": "200"})
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422  # the form page answers every refusal so
+    assert words in page and f'value="{COW1}"' in page
+    assert deposits(app) == []

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.law.money_support import COW1, COW2, ist, make_dhol, sms
+from tests.law.money_support import COW1, COW2, KEEPER, ist, make_dhol, outbox, sms
 
 NEW_KEEPER = "+919825000310"
+TALATI, SARPANCH = "+919825000500", "+919825000501"
 
 
 @pytest.fixture
@@ -47,3 +48,21 @@ def test_an_unapproved_keeper_cannot_sell_at_the_auction(api, app, send_twilio, 
     cow = api.get("/impoundments", query_string={"tag": COW1}).json["impoundments"][0]
     assert cow["status"] == "impounded"
     assert api.post(f"/impoundments/{cow['id']}/sale", {"proceeds_paise": 300000}).status_code == 200
+
+
+def test_the_villages_officials_are_told_once_of_an_unapproved_keepers_seizure(dhol, app, send_twilio):
+    """§182(1), SPEC 12.5: "the sarpanch and the dashboard are told". The records hold no sarpanch
+    apart from the other officials, so every official of DHOL hears of it, in his language, once for
+    the seizure of 2 cows (not once a cow); the approved keeper's seizure tells nobody."""
+    dhol.post("/people", {"phone": TALATI, "name": "Talati", "role": "official", "village": "DHOL", "language": "en"})
+    dhol.post("/people", {"phone": SARPANCH, "name": "Sarpanch", "role": "official", "village": "DHOL",
+                          "language": "gu"})
+    sms(send_twilio, NEW_KEEPER, f"SEIZE {COW1}, {COW2} cow")
+    [english] = outbox(app, "keeper_unapproved", TALATI)
+    assert english.text == (
+        f"New keeper, keeper of Dhol pound, has no approval of the Taluka Development Officer yet (s.182(1)) but "
+        f"recorded a seizure: 2 animal(s), tag {COW1}. They stay held; he may not release or sell them until approved.")
+    [gujarati] = outbox(app, "keeper_unapproved", SARPANCH)
+    assert gujarati.language == "gu" and f"ટેગ {COW1}" in gujarati.text and "કલમ 182(1)" in gujarati.text
+    sms(send_twilio, KEEPER, "SEIZE 400000000003 cow")
+    assert len(outbox(app, "keeper_unapproved")) == 2

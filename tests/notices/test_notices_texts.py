@@ -47,7 +47,8 @@ def values(lang: str) -> dict:
                 comp=money(lang, 10000), fees=money(lang, 999900), to="+919825000400", paid_on="30-05-2027",
                 # the register copy and §190 orders (names cut as handlers.pound.register/removal cut them)
                 entries="12345/2026", tags=TAG, seized_at="07-12 11:00", taluka="Danta taluka of Banaskantha"[:30],
-                what=t(lang, "removal.resident_dry"), order=12345, village=NAMES[lang])
+                what=t(lang, "removal.resident_dry"), order=12345, village=NAMES[lang],
+                keeper="Ramesh Bharwad (keeper)")  # a keeper named to the officials (s.182(1))
 
 
 NOTICE_KEYS = sorted(k for k in CATALOGUES["en"]

@@ -58,13 +58,16 @@ FORMS = {
     "surplus-payment": ({"tag": "345678901234", "to_phone": "+919825000006"}, "to_phone", ("tag", "999999999999")),
     "complaint": ({"tag": "123456789012", "by_phone": "+919825000004"}, "tag", ("filed_on", "2026-11-01")),
     "complaint-outcome": ({"tag": "123456789012", "outcome": "dismissed"}, "tag", ("compensation", "500")),
+    # law forms: the cow released under protest (SETUP) declares with the scale's Rs 200, not Rs 150.
+    "declaration": ({"tag": "123456789012", "security": "200"}, "security", ("security", "150")),
+    "conviction": ({"tag": "123456789012", "court": "JMFC, Danta"}, "tag", ("convicted_on", "2026-01-01")),
 }
 REQUIRED = {"owner": ["phone", "village"], "animal": ["owner_phone", "tag", "kind"], "staff": ["phone", "role", "village"],
             "village": ["code", "name"], "pound": ["village", "code", "name"], "pound-fee": ["kind", "amount"],
             "daily-rate": ["village", "kind", "amount"], "security-scale": ["village", "rows"],
             "seizure": ["pound", "kind"], "release": ["tag", "mode"], "sale": ["tag", "proceeds"],
             "refused-sale": ["tag", "proceeds"], "surplus-payment": ["tag", "to_phone"], "complaint": ["tag"],
-            "complaint-outcome": ["tag", "outcome"]}
+            "complaint-outcome": ["tag", "outcome"], "declaration": ["tag", "security"], "conviction": ["tag"]}
 
 
 def bullock_id(api) -> int:
@@ -77,6 +80,10 @@ SETUP = {
     "complaint-outcome": lambda api: api.post(
         f"/impoundments/{api.get('/impoundments?tag=123456789012').get_json()['impoundments'][0]['id']}/complaint",
         {"filed_on": "2026-11-30"}),
+    # §185(3): a declaration follows a release under protest.
+    "declaration": lambda api: api.post(
+        f"/impoundments/{api.get('/impoundments?tag=123456789012').get_json()['impoundments'][0]['id']}/release",
+        {"under_protest": True}),
 }
 
 

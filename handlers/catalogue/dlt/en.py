@@ -75,4 +75,6 @@ TEMPLATES = {
                 "dashboard at {url}",
     "court_order": "{brand}: a court decision about tag {tag} concerns your pound. What to do and what to "
                    "collect is on the dashboard at {url}",
+    "keeper_unapproved": "{brand}: a keeper of {pound} without the TDO's approval recorded a seizure, tag {tag}. "
+                         "It stays held, no release or sale till approved (s.182(1)). {url}",
 }

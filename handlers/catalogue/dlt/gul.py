@@ -60,4 +60,5 @@ TEMPLATES = {
     "unknown_tag": "{brand}: tag {tag}nu koi dhor amara recordma nathi. Number tapasi fari moklo",
     "recorded": "{brand}: tamaro SMS dabba registerma nondhayo. Vigat ane pahonch dashboard {url} par",
     "court_order": "{brand}: tag {tag} vishe courtno nirnay tamara dabbane lagu pade chhe. Shu karvu ane shu levu te dashboard {url} par",
+    "keeper_unapproved": "{brand}: {pound}na TDOni manjuri vagarna rakhewale pakad nondhi, tag {tag}. Manjuri sudhi chhodi ke vechi na shake (kalam 182(1)). {url}",
 }

@@ -1,10 +1,14 @@
 """Staff forms for the money records added (§§185(4), 186(1), 188,
 189(2)): a sale the owner refused to pay for, a surplus payment, a deposit
-refund, a complaint and its outcome. Through `handlers.pound.money` and
-`handlers.pound.records`, as the SMS commands and `sms_gateway/api/money.py`."""
+refund, a complaint and its outcome; the §185(3) declaration and security after a release under
+protest and the §183(2)(b) forfeiture on a conviction. Through `handlers.pound.money`,
+`handlers.pound.outcomes` and `handlers.pound.records`, as the SMS commands and
+`sms_gateway/api/money.py`."""
 from __future__ import annotations
 
+from handlers.errors import Refused
 from handlers.pound import money
+from handlers.pound import outcomes
 from handlers.pound import records
 from models import law
 from models.ranges import fits
@@ -66,6 +70,29 @@ def record_complaint_outcome(values: dict, viewer) -> str:
     return say("form_done_outcome", receipt=impoundment.receipt)
 
 
+def record_declaration(values: dict, viewer) -> str:
+    impoundment = own_animal(values)
+    try:
+        release = outcomes.record_declaration(db(), impoundment, declared_on=a_date(values, "declared_on"),
+                                              security_paise=rupees_paise(values, "security"), now=now(),
+                                              actor_phone=actor(viewer))
+    except Refused as refused:
+        if refused.code != "wrong_security":
+            raise
+        # The scale's figure, said beside the field, so the official can read it off the receipt book.
+        raise FieldError("security", "form_wrong_security",
+                         amount=law.whole_rupees(refused.detail["security_due_paise"])) from refused
+    return say("form_done_declaration", amount=law.whole_rupees(release.declared_security_paise),
+               receipt=impoundment.receipt)
+
+
+def record_conviction(values: dict, viewer) -> str:
+    impoundment = own_animal(values)
+    outcomes.forfeit_on_conviction(db(), impoundment, convicted_on=a_date(values, "convicted_on"), now=now(),
+                                   court=values.get("court", "").strip() or None)
+    return say("form_done_conviction", receipt=impoundment.receipt)
+
+
 MONEY_FORMS = (
     Form("refused-sale", "form_refused_sale", (Field("tag", "form_tag_or_receipt"),
                                                 Field("proceeds", "form_proceeds", "number"),
@@ -87,4 +114,12 @@ MONEY_FORMS = (
                                                           Field("decided_on", "form_decided_on", "date", False),
                                                           Field("compensation", "form_compensation", "number",
                                                                 False)), record_complaint_outcome),
+    # law forms: §185(3) and §183(2)(b)
+    Form("declaration", "form_declaration", (Field("tag", "form_tag_or_receipt"),
+                                              Field("security", "form_security", "number"),
+                                              Field("declared_on", "form_declared_on", "date", False)),
+         record_declaration),
+    Form("conviction", "form_conviction", (Field("tag", "form_tag_or_receipt"),
+                                            Field("convicted_on", "form_convicted_on", "date", False),
+                                            Field("court", "form_court", required=False)), record_conviction),
 )

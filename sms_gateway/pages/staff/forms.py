@@ -33,7 +33,7 @@ FORMS = {**RECORD_FORMS, **{form.slug: form for form in MONEY_FORMS + AUCTION_FO
 
 # A refusal's field, as a handler names it, to the form field it concerns.
 FIELD_ALIASES = {"proceeds_paise": "proceeds", "amount_paise": "amount", "sale_expenses_paise": "sale_expenses",
-                 "buyer_phone": "buyer_phone", "seized_at": "seized_at"}
+                 "buyer_phone": "buyer_phone", "seized_at": "seized_at", "security_paise": "security"}
 
 
 def choices(name: str | None) -> list[tuple[str, str]]:
