@@ -367,4 +367,21 @@ MESSAGES = {
     # law: §187(2) rates not charged until approved (SPEC 12.5)
     "dash.form_rate_approval": "District Panchayat's approval (s.187(2)); without it the rate is not charged",
     "page.rates_not_charged": "Not charged until the District Panchayat approves (s.187(2)): new daily rate for {rates}; the approved rate before it applies.",
+    # the village's public notices page and the composer's registered notices (SPEC 12.3)
+    "page.notices_link": "Notices of {village} panchayat (last 30 days)",
+    "page.notices_title": "Notices of {village} panchayat",
+    "page.notices_lead": "What the panchayat sent by SMS in the last {days} days, newest first, in the official's own words.",
+    "page.notices_none": "No notice in the last {days} days.",
+    "page.fees_link": "Pound fees of {village}",
+    "dash.notice_shape": "Kind of notice",
+    "dash.notice_meeting": "Gram sabha meeting",
+    "dash.notice_auction": "Public auction of impounded cattle",
+    "dash.notice_general": "General notice (the SMS points to the village's public page, where these words are shown)",
+    "dash.notice_date": "Date",
+    "dash.notice_time": "Time (empty: the village's auction hour)",
+    "dash.notice_place": "Place (empty: the village)",
+    "dash.notice_india_hint": "In India an SMS must follow a registered template: choose the kind of notice and fill its fields.",
+    "dash.notice_bad_date": "Choose a date from today on.",
+    "dash.notice_bad_time": "Write the time as hh:mm (00:00 to 23:59).",
+    "dash.notice_bad_place": "Write the place in at most {max} letters, digits and spaces.",
 }

@@ -367,4 +367,21 @@ MESSAGES = {
     # law: §187(2) rates not charged until approved (SPEC 12.5)
     "dash.form_rate_approval": "જિલ્લા પંચાયતની મંજૂરી (કલમ 187(2)); તે વિના દર વસૂલાતો નથી",
     "page.rates_not_charged": "જિલ્લા પંચાયત મંજૂર કરે ત્યાં સુધી વસૂલાતો નથી (કલમ 187(2)): {rates}નો નવો રોજનો દર; અગાઉનો મંજૂર દર લાગુ.",
+    # the village's public notices page and the composer's registered notices (SPEC 12.3)
+    "page.notices_link": "{village} ગ્રામ પંચાયતની સૂચનાઓ (છેલ્લા 30 દિવસ)",
+    "page.notices_title": "{village} ગ્રામ પંચાયતની સૂચનાઓ",
+    "page.notices_lead": "છેલ્લા {days} દિવસમાં પંચાયતે SMSથી મોકલેલી સૂચનાઓ, નવી પહેલાં, અધિકારીના પોતાના શબ્દોમાં.",
+    "page.notices_none": "છેલ્લા {days} દિવસમાં કોઈ સૂચના નથી.",
+    "page.fees_link": "{village}ની ડબ્બા ફી",
+    "dash.notice_shape": "સૂચનાનો પ્રકાર",
+    "dash.notice_meeting": "ગ્રામ સભાની બેઠક",
+    "dash.notice_auction": "ડબ્બાનાં ઢોરની જાહેર હરાજી",
+    "dash.notice_general": "સામાન્ય સૂચના (SMS ગામના જાહેર પાના તરફ દોરે છે, જ્યાં આ શબ્દો દેખાય છે)",
+    "dash.notice_date": "તારીખ",
+    "dash.notice_time": "સમય (ખાલી: ગામનો હરાજીનો સમય)",
+    "dash.notice_place": "સ્થળ (ખાલી: ગામ)",
+    "dash.notice_india_hint": "ભારતમાં SMS નોંધાયેલા નમૂના પ્રમાણે જ જાય: સૂચનાનો પ્રકાર પસંદ કરી તેની વિગતો ભરો.",
+    "dash.notice_bad_date": "આજની કે પછીની તારીખ પસંદ કરો.",
+    "dash.notice_bad_time": "સમય કલાક:મિનિટ (00:00 થી 23:59) લખો.",
+    "dash.notice_bad_place": "સ્થળ વધુમાં વધુ {max} અક્ષર, અંક અને જગ્યામાં લખો.",
 }

@@ -367,4 +367,21 @@ MESSAGES = {
     # law: §187(2) rates not charged until approved (SPEC 12.5)
     "dash.form_rate_approval": "जिला पंचायत की स्वीकृति (धारा 187(2)); इसके बिना दर नहीं ली जाती",
     "page.rates_not_charged": "जिला पंचायत की स्वीकृति तक नहीं ली जाती (धारा 187(2)): {rates} की नई प्रतिदिन दर; पहले की स्वीकृत दर लागू.",
+    # the village's public notices page and the composer's registered notices (SPEC 12.3)
+    "page.notices_link": "{village} ग्राम पंचायत की सूचनाएँ (पिछले 30 दिन)",
+    "page.notices_title": "{village} ग्राम पंचायत की सूचनाएँ",
+    "page.notices_lead": "पिछले {days} दिनों में पंचायत ने SMS से भेजी सूचनाएँ, नई पहले, अधिकारी के अपने शब्दों में.",
+    "page.notices_none": "पिछले {days} दिनों में कोई सूचना नहीं.",
+    "page.fees_link": "{village} का कांजी शुल्क",
+    "dash.notice_shape": "सूचना का प्रकार",
+    "dash.notice_meeting": "ग्राम सभा की बैठक",
+    "dash.notice_auction": "कांजी हाउस के पशुओं की सार्वजनिक नीलामी",
+    "dash.notice_general": "सामान्य सूचना (SMS गाँव के सार्वजनिक पेज की ओर ले जाता है, जहाँ ये शब्द दिखते हैं)",
+    "dash.notice_date": "तारीख",
+    "dash.notice_time": "समय (खाली: गाँव का नीलामी का समय)",
+    "dash.notice_place": "स्थान (खाली: गाँव)",
+    "dash.notice_india_hint": "भारत में SMS पंजीकृत टेम्पलेट के अनुसार ही जाता है: सूचना का प्रकार चुनकर उसके खाने भरें.",
+    "dash.notice_bad_date": "आज या आगे की तारीख चुनें.",
+    "dash.notice_bad_time": "समय घंटे:मिनट (00:00 से 23:59) लिखें.",
+    "dash.notice_bad_place": "स्थान अधिकतम {max} अक्षर, अंक और खाली जगह में लिखें.",
 }
