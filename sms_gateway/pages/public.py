@@ -72,6 +72,6 @@ def fee_list(code: str):
     today = law.local_date(now(), village.timezone)
     fees = book_queries.fee_list(db(), village, today)
     refs = sorted({k.approval_ref for k in fees.kinds if k.approval_ref})
-    not_charged = ", ".join(kind_name(lang, k.kind) for k in fees.unapproved)   # §187(2)
+    not_charged = ", ".join(helpers["kind"](k.kind) for k in fees.unapproved)   # §187(2)
     return render_template("public_fees.html", village=village, fees=fees, refs=refs, not_charged=not_charged,
                            today=today.strftime("%d-%m-%Y"), code=village.code, **helpers)
