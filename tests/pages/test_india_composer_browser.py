@@ -47,6 +47,7 @@ def test_a_meeting_is_chosen_with_its_typed_fields_and_a_bad_date_is_refused_bes
     page = india_page
     page.goto("/broadcast?lang=en")
     assert page.locator("input[name=shape][value=meeting]").is_checked()
+    assert page.locator("#notice-date").is_visible() and not page.locator("#text").is_visible()
     page.fill("#notice-date", "2020-01-05")
     page.fill("#notice-place", "Panchayat office")
     send(page)
@@ -70,6 +71,7 @@ def test_a_general_notice_links_to_the_village_s_notices_page_which_shows_the_wo
     page = india_page
     page.goto("/broadcast?lang=en")
     page.check("input[name=shape][value=general]")
+    assert page.locator("#text").is_visible() and not page.locator("#notice-date").is_visible()
     page.fill("#text", "Vaccination camp on Sunday at the pound")
     send(page)
     assert "queued for 4 people" in page.inner_text("main > .flash.info")
@@ -86,3 +88,23 @@ def test_a_general_notice_links_to_the_village_s_notices_page_which_shows_the_wo
     page.click("text=Notices of Ambaji Gram panchayat (last 30 days)")
     assert "/v/AMBA/notices" in page.url
     assert_accessible(page)
+
+
+@pytest.mark.parametrize("india_page", WIDTHS, indirect=True)
+def test_an_auction_s_field_errors_are_in_the_viewer_s_language_beside_their_fields(india_page, session):
+    page = india_page
+    page.goto("/broadcast?lang=gu")
+    page.check("input[name=shape][value=auction]")
+    page.fill("#notice-date", "2026-11-01")
+    page.fill("#notice-place", "Ambaji " * 7)
+    send(page)
+    assert page.inner_text("#notice-date-error") == "આજની કે પછીની તારીખ પસંદ કરો."
+    assert page.inner_text("#notice-place-error") == "સ્થળ વધુમાં વધુ 40 અક્ષર, અંક અને જગ્યામાં લખો."
+    assert page.locator("#notice-place").get_attribute("aria-describedby") == "notice-place-error"
+    assert page.locator("input[name=shape][value=auction]").is_checked()
+    assert_accessible(page)
+    page.fill("#notice-date", "2026-12-15")
+    page.fill("#notice-place", "Chowk")
+    send(page)
+    assert english_broadcasts(session)[0].startswith("Dabbo: public auction of impounded cattle on 15 Dec")
+    assert "Chowk" in english_broadcasts(session)[0]
