@@ -102,8 +102,33 @@ def answering(settings) -> Step:
                 None if status == 200 else f"HEAD /webhooks/exotel/sms answered {status}, not 200")
 
 
+def prompts_recorded(settings) -> Step:
+    """Every fixed clip of the voice menus and notices recorded by a person, per language (SPEC
+    12.2): a synthetic stand-in lets calls run, but owners who do not read should hear a voice."""
+    from handlers.menus import prompts
+    from sms_gateway.voice import clips
+
+    store = clips()
+    counts, short = [], []
+    for language in prompts.SPOKEN_LANGUAGES:
+        wanted = [clip for clip, _uses in prompts.fixed_clips(language) if not clip.pause]
+        recorded = sum(store.recorded(language, clip.id) is not None for clip in wanted)
+        synthetic = sum(store.recorded(language, clip.id) is None and store.synthetic_path(language, clip.id).exists()
+                        for clip in wanted)
+        missing = len(wanted) - recorded - synthetic
+        counts.append(f"{language} {recorded}/{len(wanted)}")
+        if recorded < len(wanted):
+            short.append(f"{language}: {synthetic} synthetic, {missing} missing")
+    todo = None
+    if short:
+        todo = (f"record the prompts ({'; '.join(short)}) on the dashboard's Recorded prompts page "
+                "(`flask --app sms_gateway prompts script` lists the words; `prompts synth` makes stand-ins "
+                "meanwhile)")
+    return Step(f"voice prompts recorded ({', '.join(counts)})", todo)
+
+
 GOLIVE_CHECKS: list[Check] = [provider, entity_and_header, whitelisted, lint_clean, registered, exotel_account,
-                              secrets, answering]
+                              secrets, answering, prompts_recorded]
 
 
 def register(app: Flask) -> None:

@@ -18,16 +18,17 @@ from datetime import date, datetime, timedelta
 from typing import Iterable, Iterator, Mapping
 from zoneinfo import ZoneInfo
 
-from handlers.catalogue import en, en_errors, en_pages, gu, gu_errors, gu_pages, gul, hi, hi_errors, hi_pages
+from handlers.catalogue import (en, en_errors, en_pages, en_prompts, gu, gu_errors, gu_pages, gu_prompts, gul, hi,
+                                hi_errors, hi_pages, hi_prompts)
 from handlers.sms.text import is_gsm7
 from models.law import rate_text, whole_rupees
 
 LANGUAGES = ("gu", "hi", "en", "gul")
 DEFAULT_LANGUAGE = "gu"
 CATALOGUES = {
-    "gu": {**gu.MESSAGES, **gu_pages.MESSAGES, **gu_errors.MESSAGES},
-    "hi": {**hi.MESSAGES, **hi_pages.MESSAGES, **hi_errors.MESSAGES},
-    "en": {**en.MESSAGES, **en_pages.MESSAGES, **en_errors.MESSAGES},
+    "gu": {**gu.MESSAGES, **gu_pages.MESSAGES, **gu_prompts.MESSAGES, **gu_errors.MESSAGES},
+    "hi": {**hi.MESSAGES, **hi_pages.MESSAGES, **hi_prompts.MESSAGES, **hi_errors.MESSAGES},
+    "en": {**en.MESSAGES, **en_pages.MESSAGES, **en_prompts.MESSAGES, **en_errors.MESSAGES},
     "gul": gul.MESSAGES,
 }
 # Languages written in Latin letters: one Gujarati letter in a name would turn their SMS into UCS-2.

@@ -14,6 +14,7 @@ catalogue at the end, by name (a test checks that gul has every key).
 from handlers.catalogue import en as _en
 from handlers.catalogue import en_errors as _en_errors  # clerk: the page words added with the refusals
 from handlers.catalogue import en_pages as _en_pages
+from handlers.catalogue import en_prompts as _en_prompts
 from handlers.catalogue import gu as _gu
 
 MESSAGES = {
@@ -302,5 +303,5 @@ MESSAGES.update({key: text for key, text in _gu.MESSAGES.items() if key.startswi
 
 # The dashboard (staff only, read in gu/hi/en) and the exhibited fee list (r.6: printed in
 # gu/hi/en for the notice board): the English wording, key by key.
-_EN_ALL = {**_en.MESSAGES, **_en_pages.MESSAGES, **_en_errors.MESSAGES}
+_EN_ALL = {**_en.MESSAGES, **_en_pages.MESSAGES, **_en_prompts.MESSAGES, **_en_errors.MESSAGES}
 MESSAGES.update({key: text for key, text in _EN_ALL.items() if key.startswith(("dash.", "page."))})

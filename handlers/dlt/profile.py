@@ -49,7 +49,7 @@ def value_problem(kind: str, value: str, *, profile: Profile, latin: bool, url: 
     if kind == ALPHANUMERIC:
         if value != value.strip() or "  " in value or not all(ch == " " or _letter_or_digit(ch) for ch in value):
             return "has a character other than letters, digits and single spaces"
-    if kind == URL and value != url:
+    if kind == URL and not (value == url or (url and value.startswith(url + "/"))):
         return "is not the registered public page"
     if kind == CBN and value != cbn:
         return "is not the registered call-back number"

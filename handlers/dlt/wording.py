@@ -180,8 +180,11 @@ def fit(kind: str, value: object, language: str, context: Context) -> str:
     """A value as its slot takes it: digits for a number; a name or a date in letters, digits
     and single spaces, cut at a word to fit under the profile's length. What still does not
     fit (a Gujarati name in an English template) is refused on the send path, never cut to nothing."""
-    if kind == URL:
-        return context.url
+    if kind == URL:  # a page under the registered public page ("/n/AMBA") where the link still fits a slot
+        path = str(value or "")
+        linked = context.url + path
+        return linked if path.startswith("/") and context.url and len(linked) < context.profile.var_chars \
+            else context.url
     if kind == CBN:
         return context.cbn
     text = str(value)

@@ -51,10 +51,17 @@ def create(session: Session, village: Village, text: str, *, now: datetime, send
     return broadcast
 
 
+def notices_path(code: str) -> str:
+    """The short link to the village's public notices page (where India's `{url}` leads): a DLT
+    slot holds under 30 characters, the registered page's address included."""
+    return f"/n/{code}"
+
+
 def notice_texts(village: Village, text: str) -> dict[str, str]:
-    """The official's words under the panchayat's name, in each reader's script."""
+    """The official's words under the panchayat's name, in each reader's script (in India the
+    general notice, which sends the reader to the village's notices page for the words)."""
     return {lang: t(lang, "notice.broadcast", village=place_name(lang, village.name, village.names, village.code),
-                    text=text) for lang in LANGUAGES}
+                    text=text, url=notices_path(village.code)) for lang in LANGUAGES}
 
 
 def fixed_notice_texts(village: Village, notice: FixedNotice) -> dict[str, str]:
@@ -62,7 +69,7 @@ def fixed_notice_texts(village: Village, notice: FixedNotice) -> dict[str, str]:
     for lang in LANGUAGES:
         name = place_name(lang, village.name, village.names, village.code)
         texts[lang] = t(lang, f"notice.broadcast_{notice.shape}", village=name, place=notice.place or name,
-                        when=spoken(lang, notice.at, village.timezone))
+                        when=spoken(lang, notice.at, village.timezone), url=notices_path(village.code))
     return texts
 
 

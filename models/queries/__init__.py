@@ -14,6 +14,7 @@ from models import law
 from models.queries import occasions
 from models.db import kept_for_the_transaction, read_for_the_transaction
 from models.tables import (
+    Broadcast,
     Complaint,
     DailyRate,
     Impoundment,
@@ -312,3 +313,10 @@ def occasion_complaint(session: Session, impoundment: Impoundment | None) -> Com
     complaints = list(session.scalars(query.order_by(Complaint.id)))
     rank = {"upheld": 0, None: 1, "dismissed": 2}
     return min(complaints, key=lambda c: rank[c.outcome], default=None)
+
+
+def recent_broadcasts(session: Session, village: Village, since: datetime) -> list[Broadcast]:
+    """The village's broadcasts sent at or after `since`, newest first (its public notices page)."""
+    return list(session.scalars(select(Broadcast).where(Broadcast.village_id == village.id,
+                                                        Broadcast.created_at >= since)
+                                .order_by(Broadcast.created_at.desc(), Broadcast.id.desc())))

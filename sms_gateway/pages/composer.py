@@ -8,10 +8,18 @@ the cost; "Send" sends. static/composer.js shows the same figures as the
 official types. On an error the text stays in the box and the reason is
 shown beside it and at the top of the page; the result of a send is shown at
 the top of the page the official lands on.
+
+In India (`SMS_PROVIDER=exotel`) no free text is sent (SPEC 12.3): the official chooses a
+registered notice (a gram sabha meeting or a public auction, with its date, time and place;
+or the general notice, whose SMS points to the village's public notices page where the
+official's words stand). A meeting or an auction becomes the same `MEETING dd-mm hh:mm place`
+command an official sends by SMS and goes through `handlers.sms.official.fixed_notice`.
 """
 from __future__ import annotations
 
 import json
+import re
+from datetime import date
 
 from flask import flash, g, redirect, render_template, request, url_for
 
@@ -19,7 +27,9 @@ from handlers.notices import broadcasts
 from handlers.notices.broadcast_preview import frames, preview, recipients_by_language
 from handlers.catalogue import counted, t
 from handlers.errors import Refused
-from models import queries
+from handlers.pound.text_limits import TEXT_LIMITS
+from handlers.sms import official
+from models import law, queries
 from models.tables import Village
 from sms_gateway.pages import dashboard
 from sms_gateway.pages.dashboard import require_viewer, say
@@ -42,12 +52,24 @@ def chosen_village() -> Village | None:
     return db().get(Village, g.viewer.village_id)
 
 
+SHAPES = ("meeting", "auction", "general")
+_TIME = re.compile(r"^(\d{1,2}):(\d{2})$")
+
+
+def in_india() -> bool:
+    return settings().sms_provider == "exotel"
+
+
 def page(text: str = "", village: Village | None = None, error: str | None = None, status: int = 200, **extra):
+    extra.setdefault("shape", request.form.get("shape", "meeting" if in_india() else "general"))
+    extra.setdefault("notice", {name: request.form.get(name, "") for name in ("date", "time", "place")})
+    extra.setdefault("field_errors", {})
     options = villages()
     recipients = {v.code: sum(recipients_by_language(db(), v).values()) for v in options}
     return render_template("composer.html", villages=options, text=text, error=error, max_chars=BROADCAST_MAX_CHARS,
                            chosen=village.code if village else (options[0].code if options else ""),
-                           recipients=recipients, price_paise=settings().sms_price_paise,
+                           recipients=recipients, price_paise=settings().sms_price_paise, india=in_india(),
+                           shapes=SHAPES, place_max=TEXT_LIMITS["place"],
                            frames={v.code: json.dumps(frames(db(), v), ensure_ascii=False) for v in options},
                            **extra), status
 
@@ -68,6 +90,9 @@ def broadcast():
     if village is None:
         flash(say("broadcast_no_village"), "error")
         return page(text, None, say("broadcast_no_village"), 422)
+    shape = request.form.get("shape", "general")
+    if in_india() and shape in ("meeting", "auction"):
+        return fixed_broadcast(village, shape, text)
     if not text or len(text) > BROADCAST_MAX_CHARS:
         flash(say("broadcast_bad_text", max=BROADCAST_MAX_CHARS), "error")
         return page(text, village, say("broadcast_bad_text", max=BROADCAST_MAX_CHARS), 422)
@@ -83,6 +108,51 @@ def broadcast():
         return page(text, village, reason, 422, checked=preview(db(), village, text))
     count = sent.recipient_count
     db().commit()  # the rows reach RQ through the after-commit hook
+    flash(say("broadcast_sent", village=village.name, count=count,
+              people=counted(dashboard.language(), "person", count)), "info")
+    return redirect(url_for("composer.compose"))
+
+
+def notice_command(village: Village, shape: str) -> tuple[str, dict[str, str]]:
+    """The form's meeting or auction as the SMS command `MEETING dd-mm [hh:mm] [place]`, or
+    the errors of its fields (in the viewer's language, beside each field)."""
+    errors = {}
+    try:
+        day = date.fromisoformat(request.form.get("date", "").strip())
+    except ValueError:
+        day = None
+    if day is None or day < law.local_date(now(), village.timezone):
+        errors["date"] = say("notice_bad_date")
+    time = request.form.get("time", "").strip()
+    found = _TIME.match(time)
+    if time and (found is None or int(found[1]) > 23 or int(found[2]) > 59):
+        errors["time"] = say("notice_bad_time")
+    place = " ".join(request.form.get("place", "").split())
+    if len(place) > TEXT_LIMITS["place"]:
+        errors["place"] = say("notice_bad_place", max=TEXT_LIMITS["place"])
+    if errors:
+        return "", errors
+    moment = f" {int(found[1]):02d}:{found[2]}" if found else ""
+    return f"{shape.upper()} {day.day:02d}-{day.month:02d}{moment} {place}".strip(), {}
+
+
+def fixed_broadcast(village: Village, shape: str, text: str):
+    """A meeting or an auction notice from the form, through the SMS command's path."""
+    command, errors = notice_command(village, shape)
+    if errors:
+        flash(next(iter(errors.values())), "error")
+        return page(text, village, None, 422, field_errors=errors)
+    if request.form.get("action") == "preview":
+        return page(text, village)
+    try:
+        sent = broadcasts.create(db(), village, command, now=now(), fixed=official.fixed_notice(village, command, now()),
+                                 sender_phone=g.viewer.person.phone if g.viewer.person else None)
+    except Refused:  # no such date or time: checked above, so only a race with midnight lands here
+        db().rollback()
+        flash(say("notice_bad_date"), "error")
+        return page(text, village, None, 422, field_errors={"date": say("notice_bad_date")})
+    count = sent.recipient_count
+    db().commit()
     flash(say("broadcast_sent", village=village.name, count=count,
               people=counted(dashboard.language(), "person", count)), "info")
     return redirect(url_for("composer.compose"))

@@ -71,5 +71,21 @@
     if (!meter.textContent.trim()) { update(); }  // keep the server's exact figures after "Check"
   }
 
+  function shapes(form) {
+    // In India: a meeting or an auction takes its typed fields, the general notice the official's words.
+    var radios = form.querySelectorAll("input[name=shape]");
+    var fields = form.querySelector("#notice-fields"), words = form.querySelector("#notice-text");
+    if (!radios.length) { return; }
+    function show() {
+      var chosen = form.querySelector("input[name=shape]:checked");
+      var general = !chosen || chosen.value === "general";
+      if (fields) { fields.hidden = general; }
+      if (words) { words.hidden = !general; }
+    }
+    Array.prototype.forEach.call(radios, function (radio) { radio.addEventListener("change", show); });
+    show();
+  }
+
   Array.prototype.forEach.call(document.querySelectorAll("form[data-max-parts]"), wire);
+  Array.prototype.forEach.call(document.querySelectorAll("form[data-max-parts]"), shapes);
 })();

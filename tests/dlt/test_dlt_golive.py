@@ -60,11 +60,36 @@ def test_golive_blocks_a_fresh_deployment_and_says_what_to_do(app, settings):
     assert "templates not registered: `flask --app sms_gateway dlt export`" in result.output
 
 
-def test_golive_passes_once_every_step_is_done(app, client, settings, monkeypatch):
+def record_every_prompt(app, root) -> None:
+    """What a person does on the Recorded prompts page: a recording of every clip, every language."""
+    from handlers.menus import prompts
+
+    app.extensions.pop("dabbo.clips", None)
+    for language in prompts.SPOKEN_LANGUAGES:
+        folder = root / "recorded" / language
+        folder.mkdir(parents=True, exist_ok=True)
+        for clip, _uses in prompts.fixed_clips(language):
+            (folder / f"{clip.id}.0.wav").write_bytes(b"")
+
+
+def test_golive_blocks_while_a_voice_prompt_is_not_recorded(app, settings, tmp_path):
+    from dataclasses import replace
+
+    app.extensions["dabbo"].settings = replace(settings, voice_audio_dir=str(tmp_path))
+    app.extensions.pop("dabbo.clips", None)
+    result = app.test_cli_runner().invoke(args=["golive"])
+    assert result.exit_code == 1
+    assert "[BLOCKS ] voice prompts recorded (gu 0/" in result.output
+    assert "record the prompts (gu: 0 synthetic, " in result.output
+
+
+def test_golive_passes_once_every_step_is_done(app, client, settings, monkeypatch, tmp_path):
     from dataclasses import replace
 
     app.extensions["dabbo"].settings = replace(settings, public_base_url="https://dabbo.example.org",
-                                               secret_key="s" * 32, admin_token="a" * 32)
+                                               secret_key="s" * 32, admin_token="a" * 32,
+                                               voice_audio_dir=str(tmp_path))
+    record_every_prompt(app, tmp_path)
     monkeypatch.setattr(cli_golive.requests, "head", lambda url, timeout: client.head(
         url.removeprefix("https://dabbo.example.org")))
     result = app.test_cli_runner().invoke(args=["golive"])

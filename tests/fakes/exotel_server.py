@@ -201,8 +201,8 @@ def _of_type(kind: str, value: str, urls: set[str], numbers: set[str]) -> bool:
     if kind == "alphanumeric":
         words = value.split(" ")
         return all(word and all((ch.isalnum() or _INDIC.match(ch)) for ch in word) for word in words)
-    if kind == "url":
-        return value in urls
+    if kind == "url":  # a whitelisted link, or a page under it (the domain is whitelisted; unconfirmed)
+        return value in urls or any(value.startswith(url + "/") for url in urls)
     return value in numbers
 
 
