@@ -61,3 +61,23 @@ def test_the_admin_api_refuses_a_tag_of_letters(client, world):
                            headers={"Authorization": f"Bearer {ADMIN_TOKEN}", "Accept-Language": "hi"})
     assert response.status_code == 422
     assert response.get_json()["message"] == "टैग यानी कान के टैग का 12 अंकों का नंबर या कांजी हाउस की रसीद का नंबर."
+
+
+def test_an_amount_and_a_date_in_gujarati_digits_are_read_as_numbers_in_a_form(client, session, world):
+    """The State's pound fee for a camel typed by a Gujarati clerk as ૧૨૦ rupees from ૨૦૨૬-૧૨-૦૧:
+    Rs 120 = 12,000 paise, in force from 1 December 2026, as if typed in ASCII digits."""
+    from datetime import date
+
+    from sqlalchemy import select
+
+    from models.tables import PoundFee
+    from tests.pages.test_dashboard import sign_in_admin
+
+    token = sign_in_admin(client)
+    response = client.post("/records/pound-fee", data={"csrf_token": token, "kind": "camel", "amount": "૧૨૦",
+                                                       "effective_from": "૨૦૨૬-૧૨-૦૧"})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    session.rollback()
+    fee = session.scalars(select(PoundFee).where(PoundFee.kind == "camel",
+                                                 PoundFee.effective_from == date(2026, 12, 1))).one()
+    assert fee.amount_paise == 12_000

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import abort, flash, g, render_template, request, url_for
 from werkzeug.exceptions import Forbidden
 
+from handlers.sms.scanner import normalise_digits
 from handlers.catalogue import LANGUAGES, place_name, t
 from handlers.catalogue.refusals import field_words, refusal_words
 from handlers.errors import Refused
@@ -127,7 +128,7 @@ def submit_form(slug: str):
     if (refused := require_viewer()) is not None:
         return refused
     form = form_for(slug)
-    values = {f.name: request.form.get(f.name, "") for f in form.fields}
+    values = {f.name: _native_digits(f, request.form.get(f.name, "")) for f in form.fields}
     errors = missing(form, values)
     lang = dashboard.language()
     errors.update({name: field_words(lang, "page.err.too_long", max=limit)
@@ -174,3 +175,13 @@ def record_named(values: dict) -> int | None:
         deposit = db().get(Deposit, int(values["deposit"]))
         return deposit.impoundment_id if deposit else None
     return None
+
+
+# Fields that hold numbers: ૧૨૦ and १२० are read as 120, as in every SMS.
+_NUMBER_TYPES = ("number", "tel", "date", "datetime-local")
+_NUMBER_NAMES = ("tag", "deposit", "receipt")
+
+
+def _native_digits(field, raw: str) -> str:
+    """A number typed in Gujarati or Devanagari digits, in ASCII digits; other text as typed."""
+    return normalise_digits(raw) if field.type in _NUMBER_TYPES or field.name in _NUMBER_NAMES else raw
