@@ -150,7 +150,7 @@ def _move(session: Session, place: Place, digits: str, now: datetime, max_presse
     if place.ended:
         return GOODBYE
     place.presses += 1
-    if place.presses > max_presses or now.timestamp() - place.started > max_seconds:
+    if voice.over_budget(place.presses, place.started, now, max_presses, max_seconds):
         place.end_with("voice.too_long")
         return GOODBYE
     gather = place.current.gather
