@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 TEST_DATABASE_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: run test setup setup-dev browser soak clean
+.PHONY: run test setup setup-dev browser soak clean words
 
 # (the grep hides this machine's pip warnings about missing local mirrors; pipefail keeps errors)
 PIP_INSTALL = bash -o pipefail -c '$(BIN)/pip install -q --disable-pip-version-check -r $(1) 2>&1 | { grep -v "^WARNING: Location" || true; }'
@@ -37,6 +37,12 @@ test: setup-dev browser
 	# DLT: every SMS template fits the profile India's operators enforce (SPEC 12.3); exits 1 on a breach
 	$(BIN)/flask --app sms_gateway dlt lint
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## make words: the catalogues for translators (docs/TRANSLATORS.md): locale/dabbo.pot from the
+## English catalogue, gu/hi/gul brought up to it, every PO checked by msgfmt and compiled.
+words: setup
+	$(BIN)/python -m handlers.catalogue.make_words
+	@for po in locale/*/LC_MESSAGES/dabbo.po; do msgfmt --check -o /dev/null $$po || exit 1; done
 
 ## Debian's Chromium (and Gujarati/Devanagari fonts) for the Playwright browser tests.
 browser:

@@ -58,6 +58,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["dabbo"] = make_runtime(settings)
     app.teardown_appcontext(close_db)
     register_reader_year(app)
+    register_words(app)
 
     # Imported here, not at the top: the worker and cron import this package
     # too, and need none of the web's blueprints (nor pydantic, alembic).
@@ -97,6 +98,22 @@ def register_optional_blueprints(app: Flask) -> None:
 
     for name in (*registry.webhook_modules(), *PAGE_MODULES):
         app.register_blueprint(importlib.import_module(name).bp)
+
+
+def register_words(app: Flask) -> None:
+    """Flask-Babel for the pages: the locale is the reader's language (numbers, dates and plural
+    rules from its CLDR data), and gettext in Jinja reads the same catalogues as `t` does."""
+    from flask_babel import Babel, Domain
+
+    from handlers.catalogue import po
+    from sms_gateway.pages import dashboard
+
+    class Catalogues(Domain):
+        def get_translations(self):
+            return po.translations(dashboard.language())
+
+    babel = Babel(app, locale_selector=lambda: po.BABEL_LOCALES[dashboard.language()], default_domain=po.DOMAIN)
+    babel.domain_instance = Catalogues(domain=po.DOMAIN)
 
 
 def register_reader_year(app: Flask) -> None:

@@ -1,13 +1,13 @@
 """The DLT profile from the settings (SPEC 12.3): what handlers/dlt needs from the deployment.
 
-In India (`SMS_PROVIDER=exotel`) every SMS is a registered template: `install` swaps the
-process's SMS wording to the templates (web, worker and cron all build a runtime, so all
-three speak the same); elsewhere the catalogues' own words stand."""
+Under DLT (`DLT_ENTITY_ID` set: `Settings.under_dlt`) every SMS is a registered template:
+`install` has the catalogues say each SMS key as its template for the process (web, worker and
+cron all build a runtime, so all three speak the same); elsewhere the catalogues' own words stand."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from handlers import dlt as templates
+from handlers import catalogue, dlt as templates
 from handlers.dlt import wording
 from handlers.dlt.profile import Profile
 
@@ -36,4 +36,4 @@ def registry(settings) -> templates.Registry:
 
 
 def install(settings) -> None:
-    wording.install(context(settings) if settings.sms_provider == "exotel" else None)
+    catalogue.send_registered_templates(context(settings) if settings.under_dlt else None)

@@ -88,6 +88,12 @@ class Settings:
     at_requests_per_minute: int = 0  # AT_REQUESTS_PER_MINUTE: the Africa's Talking account's API pace
     extra: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def under_dlt(self) -> bool:
+        """India's DLT rules apply to this deployment's SMS: its DLT entity id is set (SPEC 12.3).
+        The one place that decides it; no module outside providers/exotel asks for a provider."""
+        return bool(self.dlt_entity_id)
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
         env = os.environ if environ is None else environ

@@ -1,14 +1,12 @@
-"""Every word Dabbo says to a person, one catalogue per language.
+"""Every word Dabbo says to a person, one gettext catalogue per language.
 
-`gu.py`, `hi.py`, `en.py` and `gul.py` (Gujarati in Latin letters, GSM-7,
-chosen with `LANG GUL`) each hold `MESSAGES`, a dict from a key to a
-str.format template: what a phone receives (SMS, USSD, notices, voice). The
-browser's words (`dash.*`, `page.*`) live beside them in `gu_pages.py`,
-`hi_pages.py` and `en_pages.py`; each language's two halves are merged here into
-one catalogue, and all must have exactly the same keys (a test checks it).
-English stays inside the GSM 7-bit alphabet: "Rs", never the rupee sign,
-and no curly quotes, because one such character turns an SMS into UCS-2 and
-halves its length.
+The words live in `locale/<lang>/LC_MESSAGES/dabbo.po` (gu, hi, en and gul, Gujarati in
+Latin letters chosen with `LANG GUL`), read once through Babel by `po`: an entry's msgid is
+the message's key, its msgctxt the channel (`po.CHANNELS`), so every caller asks
+`t(language, key, **values)` and gets a str.format text filled. English stays inside the
+GSM 7-bit alphabet: "Rs", never the rupee sign, and no curly quotes, because one such
+character turns an SMS into UCS-2 and halves its length. docs/TRANSLATORS.md says how a
+translator works on them.
 """
 from __future__ import annotations
 
@@ -18,19 +16,15 @@ from datetime import date, datetime, timedelta
 from typing import Iterable, Iterator, Mapping
 from zoneinfo import ZoneInfo
 
-from handlers.catalogue import (en, en_errors, en_pages, en_prompts, gu, gu_errors, gu_pages, gu_prompts, gul, hi,
-                                hi_errors, hi_pages, hi_prompts)
+from handlers.catalogue import po
+from handlers.dlt import wording
 from handlers.sms.text import is_gsm7
 from models.law import rate_text, whole_rupees
 
-LANGUAGES = ("gu", "hi", "en", "gul")
+LANGUAGES = po.LANGUAGES
 DEFAULT_LANGUAGE = "gu"
-CATALOGUES = {
-    "gu": {**gu.MESSAGES, **gu_pages.MESSAGES, **gu_prompts.MESSAGES, **gu_errors.MESSAGES},
-    "hi": {**hi.MESSAGES, **hi_pages.MESSAGES, **hi_prompts.MESSAGES, **hi_errors.MESSAGES},
-    "en": {**en.MESSAGES, **en_pages.MESSAGES, **en_prompts.MESSAGES, **en_errors.MESSAGES},
-    "gul": gul.MESSAGES,
-}
+# language -> key -> text, every channel but `dlt` (gul's borrowed channels filled: po.FALLBACKS)
+CATALOGUES = po.words().messages
 # Languages written in Latin letters: one Gujarati letter in a name would turn their SMS into UCS-2.
 LATIN_LANGUAGES = frozenset({"en", "gul"})
 
@@ -49,23 +43,25 @@ def heard_language(language: str | None) -> str:
     return _HEARD.get(language, language)
 
 
-# In India every SMS is a registered DLT template: `handlers.dlt.wording.install` swaps the
-# texts of the keys an SMS carries for the process (None: the catalogues' own words).
-_sms_wording = None
+# In India every SMS is a registered DLT template. Whether this deployment is under DLT is
+# decided once, from its settings (DLT_ENTITY_ID set), by `sms_gateway.dlt_setup.install`,
+# which gives the templates' context here; None: the catalogues' own words.
+_dlt_context: wording.Context | None = None
 
 
-def set_sms_wording(render) -> None:
-    global _sms_wording
-    _sms_wording = render
+def send_registered_templates(context: wording.Context | None) -> None:
+    global _dlt_context
+    _dlt_context = context
 
 
 def t(language: str | None, key: str, **values) -> str:
-    """The message `key` in `language`, filled with `values`."""
+    """The message `key` in `language`, filled with `values`: under DLT, an SMS's key is
+    said as its registered template (`handlers.dlt.wording`)."""
     language = language_or_default(language)
-    if _sms_wording is not None:
-        swapped = _sms_wording(language, key, values)
-        if swapped is not None:
-            return swapped
+    if _dlt_context is not None:
+        registered = wording.render(language, key, values, _dlt_context)
+        if registered is not None:
+            return registered
     return CATALOGUES[language][key].format(**values)
 
 

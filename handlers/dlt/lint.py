@@ -35,8 +35,8 @@ def _unmapped(key: str, catalogues: Mapping[str, Mapping[str, str]]) -> str:
     values = ", ".join(wording.fields(catalogues["en"].get(key, ""))) or "none"
     return (f"{key} is sent by SMS but India has no template for it. Add to SENT_AS in handlers/dlt/wording.py "
             f"the line  \"{key}\": \"<template>\",  with <template> one of {', '.join(names)} whose values are "
-            f"among its own ({values}); or a new template in each of handlers/catalogue/dlt/gu.py, hi.py, "
-            f"en.py, gul.py; or  \"{key}\": None,  if India sends nothing for it.")
+            f"among its own ({values}); or a new template: a `dlt` entry under {key} in each of "
+            f"locale/*/LC_MESSAGES/dabbo.po; or  \"{key}\": None,  if India sends nothing for it.")
 
 
 def lint(profile: Profile, context: wording.Context, on_file: list[registered.Template],

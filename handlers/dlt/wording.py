@@ -1,11 +1,12 @@
 """What an SMS says in India: the catalogue key -> the registered template it is sent as.
 
-The catalogues (handlers/catalogue/gu.py …) say everything a message can say; a DLT portal
-registers at most 40 short templates a language, each with at most three typed variables
-(SPEC 12.3). So in India (`SMS_PROVIDER=exotel`) every key an SMS carries is sent as one of
-the templates in `handlers/catalogue/dlt/*.py`, filled from the same values the catalogue
-text gets; what no template carries is one missed call away (`{cbn}`) or on the public page
-(`{url}`). `install()` switches `handlers.catalogue.t` to this wording for the process.
+The catalogues (locale/<lang>/LC_MESSAGES/dabbo.po) say everything a message can say; a DLT
+portal registers at most 40 short templates a language, each with at most three typed variables
+(SPEC 12.3). So under DLT (DLT_ENTITY_ID set) every key an SMS carries is sent as one of the
+templates, filled from the same values the catalogue text gets; what no template carries is one
+missed call away (`{cbn}`) or on the public page (`{url}`). A template is the `dlt` entry of the
+catalogue, under the key of its message (the first key SENT_AS sends as it); `handlers.catalogue.t`
+says a key as `render` gives it when the deployment is under DLT.
 
 `SENT_AS` names the template of every key sent as an SMS (or None: part of a message that
 India sends without it); `FIELD_TYPES` the DLT type of every value a template takes. A key
@@ -22,12 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
-from handlers.catalogue import set_sms_wording
-from handlers.catalogue.dlt import en as en_dlt, gu as gu_dlt, gul as gul_dlt, hi as hi_dlt
+from handlers.catalogue.po import words
 from handlers.dlt.profile import ALPHANUMERIC, CBN, NUMERIC, URL, Profile, _letter_or_digit
-
-TEXTS = {"gu": gu_dlt.TEMPLATES, "hi": hi_dlt.TEMPLATES, "en": en_dlt.TEMPLATES, "gul": gul_dlt.TEMPLATES}
-MONTHS = {"gu": gu_dlt.MONTHS, "hi": hi_dlt.MONTHS, "en": en_dlt.MONTHS, "gul": gul_dlt.MONTHS}
 
 # Keys whose text an SMS carries (alone or joined to another's); the rest are USSD screens,
 # voice, the browser's words.
@@ -120,6 +117,13 @@ SENT_AS: dict[str, str | None] = {
     "sms.usage.*": None,
 }
 
+MONTH = "month."  # the dlt entries month.1 … month.12: a date inside a slot is written in words
+# language -> template name -> text, in the catalogue's order (the registration file's order)
+TEXTS = {language: {SENT_AS[key]: text for key, text in entries.items() if not key.startswith(MONTH)}
+         for language, entries in words().dlt.items()}
+MONTHS = {language: tuple(entries[f"{MONTH}{number}"] for number in range(1, 13))
+          for language, entries in words().dlt.items()}
+
 # Values a key is given beyond its catalogue text's own fields (its handler passes them for India).
 EXTRA_FIELDS = {"missed.sms": ("tag", "total")}
 
@@ -211,14 +215,6 @@ def render(language: str, key: str, values: Mapping[str, object], context: Conte
     filled = {field: fit(FIELD_TYPES.get(field, ALPHANUMERIC), values.get(field, ""), language, context)
               for field in fields(template) if field != "brand"}
     return template.format(brand=context.profile.brand, **filled)
-
-
-def install(context: Context | None) -> None:
-    """Swap the SMS wording of this process to the registered templates (None: back to the catalogues)."""
-    if context is None:
-        set_sms_wording(None)
-        return
-    set_sms_wording(lambda language, key, values: render(language, key, values, context))
 
 
 DATE_FIELDS = frozenset({"when", "deadline", "day", "date", "paid_on", "surplus_deadline", "seized_at"})

@@ -25,10 +25,13 @@ from functools import lru_cache
 from indic_numtowords import num2words
 
 from handlers.menus import speech
-from handlers.catalogue import en, gu, heard_language, hi, t
+from handlers.catalogue import CATALOGUES, heard_language, t
 
 SPOKEN_LANGUAGES = ("gu", "hi", "en")
-PHONE_CATALOGUES = {"gu": gu.MESSAGES, "hi": hi.MESSAGES, "en": en.MESSAGES}
+# What a phone says (not the browser's words), in the catalogue's order: a phrase's clip is
+# named after the first key that says it.
+PHONE_CATALOGUES = {language: {key: text for key, text in CATALOGUES[language].items()
+                               if not key.startswith(("dash.", "page."))} for language in SPOKEN_LANGUAGES}
 SCALES = ((10 ** 7, "crore"), (10 ** 5, "lakh"), (1000, "thousand"), (100, "hundred"))
 TAG_GROUP = speech.TAG_GROUP
 # Texts that are lists, not phrases: their pieces are clips of their own (month-1..12).

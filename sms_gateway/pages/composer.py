@@ -57,7 +57,7 @@ _TIME = re.compile(r"^(\d{1,2}):(\d{2})$")
 
 
 def in_india() -> bool:
-    return settings().sms_provider == "exotel"
+    return settings().under_dlt
 
 
 def page(text: str = "", village: Village | None = None, error: str | None = None, status: int = 200, **extra):

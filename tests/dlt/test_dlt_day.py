@@ -4,7 +4,7 @@ not one message failed by the scrubber.
 
 The templates the fake holds are the ones `dlt export` gives, approved by the "portal" and read
 back with `dlt import` (tests/fakes/fixtures.py `dlt_registered`). A wording edited after that
-registration (handlers/catalogue/dlt/*.py) makes this test fail: the edited template's id is
+registration (a `dlt` entry of locale/*/LC_MESSAGES/dabbo.po) makes this test fail: the edited template's id is
 PENDING again and its messages end `dlt_unregistered`.
 
 The district: the demo's AMBA and BHAV, plus DANTA, whose pound has a 40-character name with

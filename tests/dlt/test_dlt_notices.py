@@ -61,7 +61,8 @@ def test_free_text_in_india_becomes_the_general_notice_pointing_to_the_public_pa
 def test_outside_india_the_official_s_words_go_as_typed(app, world, send, session):
     from dataclasses import replace
 
-    app.extensions["dabbo"].settings = replace(app.extensions["dabbo"].settings, sms_provider="console")
+    app.extensions["dabbo"].settings = replace(app.extensions["dabbo"].settings, sms_provider="console",
+                                               dlt_entity_id=None)  # not under DLT: no DLT entity
     from sms_gateway import dlt_setup
 
     dlt_setup.install(app.extensions["dabbo"].settings)

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import pytest
 
-from handlers import dlt as dlt_templates
+from handlers import catalogue, dlt as dlt_templates
 from handlers.dlt import wording
 from handlers.dlt.profile import Profile
 
@@ -44,10 +44,10 @@ WHITELISTED_NUMBERS = (EXOTEL_CALLER_ID,)
 
 @pytest.fixture(autouse=True)
 def catalogue_words_after_each_test():
-    """An app on Exotel swaps the process's SMS wording to the DLT templates (handlers/dlt/
+    """An app under DLT has the catalogues say every SMS as its registered template (handlers/dlt/
     wording.py); a test that reads the catalogues without an app of its own gets them back."""
     yield
-    wording.install(None)
+    catalogue.send_registered_templates(None)
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ from tests.fakes.fixtures import DLT_ENTITY_ID, EXOTEL_CALLER_ID, EXOTEL_FROM, E
     PUBLIC_BASE_URL
 
 PHONE = "+919825011111"
-# Two registered templates (handlers/catalogue/dlt/en.py, gu.py "missed_none"), filled.
+# Two registered templates (the `dlt` entries of locale/en and locale/gu, "missed_none"), filled.
 EN_TEXT = "Dabbo: none of your animals is in a pound today."
 GU_TEXT = "Dabbo: આજે તમારું કોઈ ઢોર ડબ્બામાં નથી."
 
