@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import io
 import re
-import string
 import sys
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
-from handlers.catalogue.po import DOMAIN, FALLBACKS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, po_path, read
+from handlers.catalogue.po import DOMAIN, FALLBACKS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, fields, po_path, read
 
 TEMPLATE_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 ENGLISH = "English: "
@@ -53,17 +52,13 @@ def updated(language: str, pot: Catalog) -> Catalog:
     return catalog
 
 
-def placeholders(text: str) -> set[str]:
-    return {field for _literal, field, _spec, _conversion in string.Formatter().parse(text) if field}
-
-
 _GIVEN = re.compile(r"Placeholders: (.*?)(?:Budget:|$)")
 
 
 def given(message) -> set[str]:
     """The values an entry is given, as its comment declares them ("Placeholders: {tag}, {kind}")."""
     declared = _GIVEN.search(" ".join(message.auto_comments))
-    return placeholders(declared[1]) if declared else set()
+    return set(fields(declared[1])) if declared else set()
 
 
 def problems(source: Catalog, catalog: Catalog, language: str) -> list[str]:
@@ -81,8 +76,8 @@ def problems(source: Catalog, catalog: Catalog, language: str) -> list[str]:
             found.append(f"{where}: missing")
         elif message.fuzzy:
             found.append(f"{where}: fuzzy")
-        elif not placeholders(message.string) <= given(english):
-            found.append(f"{where}: {{{'}, {'.join(sorted(placeholders(message.string) - given(english)))}}} "
+        elif not set(fields(message.string)) <= given(english):
+            found.append(f"{where}: {{{'}, {'.join(sorted(set(fields(message.string)) - given(english)))}}} "
                          f"is not among the values it is given ({', '.join(sorted(given(english))) or 'none'})")
     for message in catalog:
         if message.id and (message.context, message.id) not in wanted:

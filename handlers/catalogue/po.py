@@ -10,11 +10,11 @@ brings the other catalogues up to date (docs/TRANSLATORS.md).
 """
 from __future__ import annotations
 
+import io
+import string
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-import io
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -57,6 +57,11 @@ def channel(key: str) -> str:
         if key.startswith(start):
             return name
     return WORD
+
+
+def fields(text: str) -> list[str]:
+    """The placeholders of a str.format text, in order ("{tag} ... {total}" -> tag, total)."""
+    return [field for _literal, field, _spec, _conversion in string.Formatter().parse(text) if field]
 
 
 def po_path(language: str) -> Path:

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import fnmatch
 import re
-import string
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
-from handlers.catalogue.po import words
+from handlers.catalogue.po import fields, words
 from handlers.dlt.profile import ALPHANUMERIC, CBN, NUMERIC, URL, Profile, _letter_or_digit
 
 # Keys whose text an SMS carries (alone or joined to another's); the rest are USSD screens,
@@ -156,10 +155,6 @@ def sent_by_sms(key: str) -> bool:
     """A key whose text an SMS carries as (part of) a message of its own."""
     return any(fnmatch.fnmatchcase(key, p) for p in SENT_PATTERNS) and \
         not any(fnmatch.fnmatchcase(key, p) for p in VALUE_KEYS)
-
-
-def fields(text: str) -> list[str]:
-    return [field for _lit, field, _spec, _conv in string.Formatter().parse(text) if field]
 
 
 @dataclass(frozen=True)
