@@ -46,7 +46,10 @@ words: setup
 
 ## Debian's Chromium (and Gujarati/Devanagari fonts) for the Playwright browser tests.
 browser:
-	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium fonts-lohit-gujr fonts-lohit-deva)
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium)
+	@# the Gujarati and Devanagari fonts even where Chromium was already there (pages and PDFs need them)
+	@(fc-list 2>/dev/null | grep -qi 'lohit gujarati' && fc-list 2>/dev/null | grep -qi 'lohit devanagari') \
+	  || (apt-get update -q && apt-get install -y -q fonts-lohit-gujr fonts-lohit-deva)
 
 ## make soak: 10 minutes of mixed SMS, USSD and API traffic on loopback (not part of make test).
 soak: setup-dev

@@ -715,6 +715,17 @@ def report(args, http: dict | None, ticks: dict | None, sizes: dict, load_before
                 lines.append(f"| {names[name]} | {r['rps']:.0f} | {r['p50_us'] / 1000:.1f} | "
                              f"{r['p99_us'] / 1000:.1f} | {100 * r['rps'] / floor_rps:.0f} % | "
                              f"{data_share} | {errors} | {r.get('load', '')} |")
+        shares = {}
+        for name in ("ussd", "sms", "dues"):
+            runs = http["results"][name]
+            shares[name] = [100 * r["rps"] / statistics.mean([r.get("data_before", data_rps), r.get("data_after", data_rps)])
+                            for r in runs]
+        targets = {"ussd": ("USSD `1*<tag>`", 50), "sms": ("SMS `FEES <tag>`", 40), "dues": ("dues", 70)}
+        lines += ["", "Shares of the in-app one-query floor (each of the data-floor runs beside it), p99 at "
+                      f"{args.connections} connections: " + "; ".join(
+                          f"{label} {', '.join(f'{v:.0f} %' for v in shares[name])} (target ≥ {target} %), p99 "
+                          + ", ".join(f"{r['p99_us'] / 1000:.1f} ms" for r in http["results"][name])
+                          for name, (label, target) in targets.items())]
         if http.get("statements"):
             lines += ["", "SQL statements per request (in process, transaction control included): " +
                       ", ".join(f"{k} {v}" for k, v in http["statements"].items())]

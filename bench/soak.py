@@ -307,7 +307,7 @@ def conduct(args) -> dict:
         subprocess.run([sys.executable, "-m", "flask", "--app", "sms_gateway", "demo"], cwd=ROOT, env=env,
                        check=True, stdout=subprocess.DEVNULL)
         for name, line in procfile().items():
-            line = line.replace("${PORT:-5000}", str(web_port)).replace(
+            line = line.replace("${BIND_HOST:-0.0.0.0}", "127.0.0.1").replace("${PORT:-5000}", str(web_port)).replace(
                 "${WEB_CONCURRENCY:-2}", str(args.web_workers)).replace(
                 "${REDIS_URL:-redis://localhost:6379/0}", redis_url)
             log = open(workdir / f"{name}.log", "w")

@@ -68,9 +68,13 @@ def create_app(settings: Settings | None = None) -> Flask:
     from sms_gateway.api import money as api_money
     from sms_gateway.api import orders as api_orders  # noqa: F401  they add routes to api.bp
 
+    from sms_gateway.pages import csrf
+
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
-    register_optional_blueprints(app)
+    webhooks = register_optional_blueprints(app)
+    # Machines, not browsers: the API's bearer token and each provider's signature stand instead.
+    csrf.protect(app, exempt=[health.bp, api.bp, *webhooks])
     register_error_handlers(app)
     if settings.bench_floor:
         from sms_gateway import bench_floor  # psycopg_pool is only needed by the bench
@@ -85,19 +89,26 @@ def create_app(settings: Settings | None = None) -> Flask:
 
 # The pages, each a module exposing `bp`; every provider's webhooks come from the registry.
 PAGE_MODULES = ("sms_gateway.pages.dashboard", "sms_gateway.pages.books", "sms_gateway.pages.public",
-                "sms_gateway.pages.costs", "sms_gateway.pages.impoundment", "sms_gateway.pages.staff.forms",
+                "sms_gateway.pages.costs", "sms_gateway.pages.district", "sms_gateway.pages.impoundment",
+                "sms_gateway.pages.staff.forms",
                 "sms_gateway.pages.composer", "sms_gateway.pages.simulator_voice", "sms_gateway.voice",
                 "sms_gateway.voice.page")
 
 
-def register_optional_blueprints(app: Flask) -> None:
-    """Every provider's webhooks (from the registry), then the pages."""
+def register_optional_blueprints(app: Flask) -> list:
+    """Every provider's webhooks (from the registry), then the pages; returns the webhooks'
+    blueprints."""
     import importlib
 
     from sms_gateway.providers import registry
 
-    for name in (*registry.webhook_modules(), *PAGE_MODULES):
-        app.register_blueprint(importlib.import_module(name).bp)
+    webhooks = [importlib.import_module(name) for name in registry.webhook_modules()]
+    for module in (*webhooks, *(importlib.import_module(name) for name in PAGE_MODULES)):
+        app.register_blueprint(module.bp)
+        # A provider that takes its token in the path as well serves its blueprint twice.
+        if token_prefix := getattr(module, "PATH_TOKEN", None):
+            app.register_blueprint(module.bp, name=f"{module.bp.name}_path_token", url_prefix=token_prefix)
+    return [module.bp for module in webhooks]
 
 
 def register_words(app: Flask) -> None:

@@ -61,6 +61,8 @@ def register(app: Flask) -> None:
         runtime = app.extensions["dabbo"]
         with runtime.sessions() as session:
             summary = demo_data.load(session, runtime.clock())
+            summary += "; " + demo_data.load_trespass_village(session, runtime.clock())
+            summary += "; " + demo_data.load_taluka_officer(session, runtime.clock())
             session.commit()
         click.echo(summary)
         try:

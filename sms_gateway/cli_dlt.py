@@ -36,6 +36,8 @@ def register(app: Flask) -> None:
         for problem in report.problems:
             click.echo(problem, err=True)
         click.echo(report.summary())
+        for line in report.level_lines():
+            click.echo(line)
         if not report.clean:
             click.echo(f"{len(report.problems)} problems", err=True)
             sys.exit(1)
@@ -60,15 +62,23 @@ def register(app: Flask) -> None:
     @group.command("import")
     @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
     def import_(file: Path):
-        """Read the portal's approved-id CSV (Template ID, Template Content) into the template file."""
+        """Read the portal's approved-id CSV (Template ID / Template Id / Content Template ID...,
+        Template Content / Template Message / Message...) into the template file. Exits 1 when a
+        row matches none of our templates or nothing matched: a silent 0 would leave every SMS
+        unsent."""
         path = dlt_setup.template_file(settings())
-        updated, matched, unknown = templates.import_ids(dlt_setup.current(settings()),
-                                                         file.read_text(encoding="utf-8-sig"))
+        try:
+            updated, matched, unknown = templates.import_ids(dlt_setup.current(settings()),
+                                                             file.read_text(encoding="utf-8-sig"))
+        except ValueError as exc:
+            raise click.ClickException(f"{file}: {exc}") from exc
         path.write_text(templates.dumps(updated), encoding="utf-8")
         for text in unknown:
             click.echo(f"not one of ours (text differs): {text}", err=True)
         pending = sum(1 for t in updated if not t.registered)
         click.echo(f"{matched} template ids imported; {pending} templates still PENDING (never sent until "
                    f"registered)")
+        if unknown or not matched:
+            sys.exit(1)
 
     app.cli.add_command(group)

@@ -1,6 +1,10 @@
 """The demo district: two villages (one §189-notified), a pound in each,
 keepers, an official, owners speaking gu / hi / en with registered 12-digit
-tags, SAMPLE schedules, and animals impounded 1, 5 and 9 days ago.
+tags, SAMPLE schedules, and animals impounded 1, 5 and 9 days ago; and beside
+Bhavpur, in the same district, a village under the Cattle-trespass Act, 1871
+with the Chandigarh schedule (the pack's sample), so each law answers side by
+side (`load_trespass_village`, which `flask demo` loads too); and the Taluka Development Officer
+of Sanand, who reads the district view of Bhavpur and Mani Majra (`load_taluka_officer`).
 
 The amounts are SAMPLE values for trying Dabbo out, not any notified rates:
 the State's and the panchayats' real schedules are entered through the admin
@@ -54,12 +58,13 @@ NAMES = {
     "BHAV-1": {"gu": "ભાવપુર નં.1", "hi": "भावपुर नं.1", "en": "Bhavpur pound"},
 }
 PEOPLE = [
-    # phone, name, role, village, pound, language
-    ("+919825000001", "Ramesh Patel (keeper)", "keeper", "AMBA", "AMBA-1", "gu"),
-    ("+919825000002", "Suresh Yadav (keeper)", "keeper", "BHAV", "BHAV-1", "hi"),
-    ("+919825000003", "Meena Desai (talati)", "official", "AMBA", None, "gu"),
-    ("+919825000004", "Kanu Bharwad", "owner", "AMBA", None, "gu"),
-    ("+919825000005", "Sita Devi", "owner", "BHAV", None, "hi"),
+    # phone, name as the person writes it (in the script of the language they read), role, village,
+    # pound, language. The role is a column, and pages say it in the reader's words (dash.role_*).
+    ("+919825000001", "રમેશ પટેલ", "keeper", "AMBA", "AMBA-1", "gu"),
+    ("+919825000002", "सुरेश यादव", "keeper", "BHAV", "BHAV-1", "hi"),
+    ("+919825000003", "મીના દેસાઈ", "official", "AMBA", None, "gu"),
+    ("+919825000004", "કનુ ભરવાડ", "owner", "AMBA", None, "gu"),
+    ("+919825000005", "सीता देवी", "owner", "BHAV", None, "hi"),
     ("+919825000006", "John D'Souza", "owner", "AMBA", None, "en"),
 ]
 # §182(1): the Taluka Development Officer's approval of each demo keeper (sample references).
@@ -110,6 +115,68 @@ def load(session: Session, now: datetime) -> str:
             records.seize(session, pound=pound, kind=kind, tags=[tag], keeper=keeper, now=now,
                           seized_at=now - timedelta(days=days_ago, hours=2))
     session.flush()
-    held = session.scalars(select(Impoundment).where(Impoundment.status == "impounded")).all()
+    ours = select(Pound.id).where(Pound.code.in_([code for code, _, _ in POUNDS]))
+    held = session.scalars(select(Impoundment).where(Impoundment.status == "impounded",
+                                                     Impoundment.pound_id.in_(ours))).all()
     return f"demo data loaded: 2 villages, 2 pounds, {len(PEOPLE)} people, {len(held)} animals in pounds"
 
+
+
+# SPEC 13.4: a village under the 1871 Act beside BHAV (Ahmedabad district). Its fines and feeding
+# come from the pack's Chandigarh schedule (models/law/packs/cattle_trespass_1871), not from the
+# SAMPLE tables above: a demo pairing; a real village takes its own state's schedule.
+TRESPASS_VILLAGE = ("MANI", "Mani Majra", "Sanand", "Ahmedabad", "cattle_trespass_1871", "chandigarh")
+TRESPASS_POUND = ("MANI-1", "Mani Majra pound")
+TRESPASS_NAMES = {"MANI": {"gu": "મની માજરા", "hi": "मनी माजरा", "en": "Mani Majra"},
+                  "MANI-1": {"gu": "મની માજરા નં.1", "hi": "मनी माजरा नं.1", "en": "Mani Majra pound"}}
+TRESPASS_PEOPLE = [
+    ("+919825000007", "Gurpreet Singh (keeper)", "keeper", "hi"),
+    ("+919825000008", "Harjit Kaur", "owner", "hi"),
+    ("+919825000009", "बलविंदर सिंह", "official", "hi"),   # finds the s.7 register and s.16 accounts on /books
+]
+TRESPASS_ANIMALS = [("456789012345", "buffalo"), ("456789012346", "goat")]
+# tag, kind, days ago: the goat is past the police report (s.14: seven days), the buffalo not yet.
+TRESPASS_IMPOUNDED = [("456789012345", "buffalo", 3), ("456789012346", "goat", 9)]
+
+
+def load_trespass_village(session: Session, now: datetime) -> str:
+    """The 1871 village, its pound, keeper, owner and two animals held (safe to run twice)."""
+    code, name, taluka, district, law_id, schedule = TRESPASS_VILLAGE
+    village = queries.village_by_code(session, code) or admin.create_village(
+        session, code=code, name=name, taluka=taluka, district=district, now=now, language="hi",
+        names=TRESPASS_NAMES[code], law_id=law_id, law_schedule=schedule)
+    pound_code, pound_name = TRESPASS_POUND
+    pound = session.scalars(select(Pound).where(Pound.code == pound_code)).first() or admin.create_pound(
+        session, village, code=pound_code, name=pound_name, names=TRESPASS_NAMES[pound_code])
+    for phone, person_name, role, language in TRESPASS_PEOPLE:
+        if queries.person_by_phone(session, phone) is None:
+            admin.create_person(session, phone=phone, name=person_name, role=role, language=language, now=now,
+                                village=village, pound=pound if role == "keeper" else None)
+    keeper = queries.person_by_phone(session, TRESPASS_PEOPLE[0][0])
+    if keeper.approved_on is None:
+        admin.approve_keeper(keeper, approved_on=SCHEDULES_FROM, approval_ref="SAMPLE/DM/MANI/1")
+    owner = queries.person_by_phone(session, TRESPASS_PEOPLE[1][0])
+    for tag, kind in TRESPASS_ANIMALS:
+        if session.scalars(select(Animal).where(Animal.tag == tag)).first() is None:
+            admin.register_animal(session, owner, tag=tag, kind=kind)
+    for tag, kind, days_ago in TRESPASS_IMPOUNDED:
+        if queries.impoundment_by_tag(session, tag) is None:
+            records.seize(session, pound=pound, kind=kind, tags=[tag], keeper=keeper, now=now,
+                          seized_at=now - timedelta(days=days_ago, hours=2))
+    session.flush()
+    return f"and {name} under the {law_id} pack ({schedule} schedule) beside it in {district} district"
+
+
+# SPEC 13.3: the Taluka Development Officer of Sanand (Bhavpur and Mani Majra), who signs in by
+# phone and reads /district; bound to the taluka, not to a village.
+TALUKA_OFFICER = ("+919825000010", "ભરત જોશી", "Sanand", "gu")
+
+
+def load_taluka_officer(session: Session, now: datetime) -> str:
+    """The demo's taluka officer (safe to run twice)."""
+    phone, name, taluka, language = TALUKA_OFFICER
+    if queries.person_by_phone(session, phone) is None:
+        admin.create_person(session, phone=phone, name=name, role="taluka", language=language, now=now,
+                            village=None, taluka=taluka)
+    session.flush()
+    return f"the {taluka} taluka officer {phone} reads /district"

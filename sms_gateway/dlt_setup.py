@@ -14,7 +14,7 @@ from handlers.dlt.profile import Profile
 
 def profile(settings) -> Profile:
     return Profile(brand=settings.dlt_brand, max_vars=settings.dlt_max_vars, var_chars=settings.dlt_var_chars,
-                   min_fixed=settings.dlt_min_fixed)
+                   min_fixed=settings.dlt_min_fixed, values=settings.dlt_values)
 
 
 def context(settings) -> wording.Context:

@@ -66,11 +66,22 @@ class Settings:
     dlt_brand: str = "Dabbo"  # DLT_BRAND: in the fixed text of every template
     dlt_max_vars: int = 3  # DLT_MAX_VARS: variables per template
     dlt_var_chars: int = 30  # DLT_VAR_CHARS: a value is shorter than this
+    # DLT_VALUES: what an {#alphanumeric#} value may hold: strict (ASCII letters and digits),
+    # spaces (and single spaces), script (letters of any script and spaces) (SPEC 13.2)
+    dlt_values: str = "script"
     dlt_min_fixed: float = 0.5  # DLT_MIN_FIXED: share of a sample message that is fixed text
-    dlt_broadcast_sms_type: str = "promotional"  # DLT_BROADCAST_SMS_TYPE: Exotel SmsType of a village's notices
+    # DLT_BROADCAST_SMS_TYPE: Exotel SmsType of a village's notices. A panchayat's notices are public
+    # service: transactional, from the government header EXOTEL_FROM (SPEC 13.2).
+    dlt_broadcast_sms_type: str = "transactional"
+    # EXOTEL_PROMO_FROM: the numeric (6-digit) header approved for promotional SMS; only with
+    # DLT_BROADCAST_SMS_TYPE=promotional (a header is approved for one category only)
+    exotel_promo_from: str | None = None
     dlt_template_file: str | None = None  # DLT_TEMPLATE_FILE: the registered ids (handlers/dlt/dlt_templates.json)
     # voice (SPEC 12.1, 12.2): the Exotel flow, its caps and its audio (README, India section)
     exotel_voice_app_id: str | None = None  # EXOTEL_VOICE_APP_ID: the voice flow's app id in App Bazaar
+    # EXOTEL_RECORD: keep what Exotel sends (providers/exotel/record.py): on, off, or unset (auto:
+    # the first 100 requests of each kind), for `exotel check`
+    exotel_record: str = "auto"
     exotel_tts: bool = False  # EXOTEL_TTS=on: Exotel's TTS says what no person recorded (else stand-in clips)
     voice_max_steps: int = 40  # VOICE_MAX_STEPS: key presses one call may make
     voice_max_minutes: int = 10  # VOICE_MAX_MINUTES: how long one call may go on
@@ -122,6 +133,7 @@ class Settings:
             exotel_api_key=get("EXOTEL_API_KEY"),
             exotel_api_token=get("EXOTEL_API_TOKEN"),
             exotel_from=get("EXOTEL_FROM"),
+            exotel_promo_from=get("EXOTEL_PROMO_FROM"),
             exotel_api_base=(get("EXOTEL_API_BASE") or EXOTEL_MUMBAI).rstrip("/"),
             exotel_webhook_token=get("EXOTEL_WEBHOOK_TOKEN"),
             dlt_entity_id=get("DLT_ENTITY_ID"),
@@ -142,11 +154,13 @@ class Settings:
             dlt_brand=get("DLT_BRAND") or defaults.dlt_brand,
             dlt_max_vars=int(get("DLT_MAX_VARS") or defaults.dlt_max_vars),
             dlt_var_chars=int(get("DLT_VAR_CHARS") or defaults.dlt_var_chars),
+            dlt_values=(get("DLT_VALUES") or defaults.dlt_values).lower(),
             dlt_min_fixed=float(get("DLT_MIN_FIXED") or defaults.dlt_min_fixed),
             dlt_broadcast_sms_type=(get("DLT_BROADCAST_SMS_TYPE") or defaults.dlt_broadcast_sms_type).lower(),
             dlt_template_file=get("DLT_TEMPLATE_FILE"),
             # voice
             exotel_voice_app_id=get("EXOTEL_VOICE_APP_ID"),
+            exotel_record=(get("EXOTEL_RECORD") or "auto").lower(),
             exotel_tts=(get("EXOTEL_TTS") or "off").lower() in ("1", "on", "true", "yes"),
             voice_max_steps=int(get("VOICE_MAX_STEPS") or defaults.voice_max_steps),
             voice_max_minutes=int(get("VOICE_MAX_MINUTES") or defaults.voice_max_minutes),

@@ -13,12 +13,16 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 from typing import Iterable, Iterator, Mapping
 from zoneinfo import ZoneInfo
 
+from babel import Locale
+from babel.numbers import format_decimal
+
 from handlers.catalogue import po
 from handlers.dlt import wording
-from handlers.sms.text import is_gsm7
+from handlers.text import is_gsm7
 from models.law import rate_text, whole_rupees
 
 LANGUAGES = po.LANGUAGES
@@ -47,11 +51,21 @@ def heard_language(language: str | None) -> str:
 # decided once, from its settings (DLT_ENTITY_ID set), by `sms_gateway.dlt_setup.install`,
 # which gives the templates' context here; None: the catalogues' own words.
 _dlt_context: wording.Context | None = None
+# Counts the changes of _dlt_context: an answer computed once (handlers.pound.answers) is
+# only good for the words it was said in.
+_wording_generation = 0
 
 
 def send_registered_templates(context: wording.Context | None) -> None:
-    global _dlt_context
+    global _dlt_context, _wording_generation
+    if context != _dlt_context:
+        _wording_generation += 1
     _dlt_context = context
+
+
+def wording_generation() -> int:
+    """Which words `t` says now (see send_registered_templates)."""
+    return _wording_generation
 
 
 def t(language: str | None, key: str, **values) -> str:
@@ -65,15 +79,43 @@ def t(language: str | None, key: str, **values) -> str:
     return CATALOGUES[language][key].format(**values)
 
 
+def tn(language: str | None, key: str, n: int, /, **values) -> str:
+    """The plural entry `key` in `language` in the form its catalogue gives the count `n`, read through
+    gettext's `npgettext` with the PO file's `Plural-Forms` (CLDR's rule: in Gujarati and Hindi 0
+    takes the form of 1, in English only 1 does), filled with `values`."""
+    language = language_or_default(language)
+    text = po.translations(language).npgettext(po.channel(key), key, po.words().plural_ids[key], n)
+    return text.format(**values)
+
+
+# The CLDR locales whose data write the reader's numbers (`po.BABEL_LOCALES`), parsed once: the
+# dispatcher writes tens of thousands of notices in one tick.
+_LOCALES_BY_NAME = {name: Locale.parse(name) for name in set(po.BABEL_LOCALES.values())}
+
+
+def grouped(language: str | None, number: int) -> str:
+    """A whole number as the reader writes it: 1,25,000 (Babel's locale data: India's grouping
+    for every language Dabbo speaks, in Latin digits)."""
+    return _grouped(po.BABEL_LOCALES[language_or_default(language)], number)
+
+
+@lru_cache(maxsize=8192)
+def _grouped(locale: str, number: int) -> str:
+    # Babel takes ~15 us a number; a day's notices repeat the same few fees and totals.
+    return format_decimal(number, locale=_LOCALES_BY_NAME[locale])
+
+
 def money(language: str | None, paise: int) -> str:
-    """Whole rupees, rounded up so that paying what is shown always covers it."""
-    return t(language, "money", rupees=whole_rupees(paise))
+    """Whole rupees, rounded up so that paying what is shown always covers it, grouped as the
+    reader writes them ("Rs 1,25,000", "રૂ. 1,25,000")."""
+    return t(language, "money", rupees=grouped(language, whole_rupees(paise)))
 
 
 def rate(language: str | None, paise: int) -> str:
     """A rate exactly as fixed, paise included ("Rs 37.50"): the fee list (r.6) and every
     "days x rate" show it so; amounts that change hands are whole rupees (SPEC 12.4)."""
-    return t(language, "money", rupees=rate_text(paise))
+    whole, _, fraction = rate_text(paise).partition(".")
+    return t(language, "money", rupees=grouped(language, int(whole)) + (f".{fraction}" if fraction else ""))
 
 
 def kind_name(language: str | None, kind: str) -> str:
@@ -116,11 +158,10 @@ def _day_month(value: date) -> str:
     return value.strftime("%d-%m" if value.year == reader_year() else "%d-%m-%Y")
 
 
-def when(moment: datetime, tz: str) -> str:
-    """A local date and time as a basic phone shows it: 07-12 11:00 (07-01-2027 11:00
-    when the reader is in another year)."""
-    local = moment.astimezone(ZoneInfo(tz))
-    return f"{_day_month(local.date())} {local:%H:%M}"
+def local_day(moment: datetime, tz: str) -> str:
+    """The local date of a moment, dd-mm (with its year when that is not the reader's): a
+    list that says only the day, like the keeper's digest of auctions."""
+    return _day_month(moment.astimezone(ZoneInfo(tz)).date())
 
 
 def day(value: date) -> str:
@@ -129,8 +170,9 @@ def day(value: date) -> str:
 
 
 def rupees(paise: int) -> str:
-    """Digits only ("1250"): the catalogue's fixed text says "રૂ." / "Rs" once per list."""
-    return str(whole_rupees(paise))
+    """The sum alone ("1,250", "1,25,000"): the catalogue's fixed text says "રૂ." / "Rs" once per
+    list. Indian grouping, the same in every language Dabbo speaks (`grouped`)."""
+    return grouped(None, whole_rupees(paise))
 
 
 def short_day(value: date) -> str:
@@ -149,12 +191,14 @@ def _period(hour: int) -> str:
     return "night"
 
 
-def spoken(language: str | None, moment: datetime, tz: str, *, deadline: bool = False) -> str:
-    """A date and time as people say them: "14-12 સાંજે 4", "14-12 शाम 4", "14-12 4pm".
+def spoken(language: str | None, moment: datetime, tz: str, *, deadline: bool = False, year: bool = False) -> str:
+    """A date and time as people say them: "14-12 સાંજે 4", "14-12 शाम 4", "14-12 4pm"; every
+    time a person reads is said so (docs/TRANSLATORS.md, "Times").
 
-    A deadline is rounded down to the hour, so that the owner is never told a
-    later moment than the law's; one before 05:00 is said as 11 at night on the
-    day before ("never રાત્રે 12": WORDING.md, section 3, rule 7)."""
+    A moment that happened keeps its minutes ("07-12 સવારે 8:44"). A deadline is rounded down
+    to the hour, so that the owner is never told a later moment than the law's; one before
+    05:00 is said as 11 at night on the day before ("never રાત્રે 12": WORDING.md, section 3,
+    rule 7). `year`: the date always with its year (07-12-2026), as a page's books show it."""
     local = moment.astimezone(ZoneInfo(tz))
     if deadline:
         local = local.replace(minute=0, second=0, microsecond=0)
@@ -162,13 +206,13 @@ def spoken(language: str | None, moment: datetime, tz: str, *, deadline: bool = 
             local = (local - timedelta(days=1)).replace(hour=23)
     clock = str(local.hour % 12 or 12) + ("" if local.minute == 0 else f":{local.minute:02d}")
     ampm = "am" if local.hour < 12 else "pm"
-    return f"{_day_month(local.date())} " + t(language, f"time.{_period(local.hour)}", h=clock, ampm=ampm)
+    date_text = day(local.date()) if year else _day_month(local.date())
+    return f"{date_text} " + t(language, f"time.{_period(local.hour)}", h=clock, ampm=ampm)
 
 
 def counted(language: str | None, noun: str, count: int) -> str:
-    """"1 person" / "2 people": `count.<noun>.one` or `.many` (Gujarati and Hindi
-    often say the same for both)."""
-    return t(language, f"count.{noun}.{'one' if count == 1 else 'many'}", count=count)
+    """"1 person" / "2 people": the plural entry `count.<noun>` in the form for `count` (`tn`)."""
+    return tn(language, f"count.{noun}", count, count=grouped(language, count))
 
 
 def days_text(language: str | None, days: int) -> str:
@@ -177,17 +221,25 @@ def days_text(language: str | None, days: int) -> str:
 
 
 def counted_kind(language: str | None, count: int, kind: str) -> str:
-    """"1 cow" / "2 cows", "2 આખલા", "2 बछड़े": the plural kind keys when count > 1."""
-    name = t(language, f"kinds.{kind}") if count != 1 else kind_name(language, kind)
-    return f"{count} {name}"
+    """"1 cow" / "2 cows", "2 આખલા", "2 बछड़े": the kind's plural entry in the form for `count`."""
+    return f"{grouped(language, count)} {tn(language, f'kind.{kind}', count)}"
+
+
+# Which of a village's or pound's names (`names`, one per language, migration 0006) a reader gets,
+# in order; after them the registered name (`name`, the one the State's books use). `gul` reads
+# Latin letters: the Gujarati name as a Gujarati reader says it, but written in Latin letters
+# (its own `gul` name, else the English spelling); a name that would still turn its SMS into
+# UCS-2 gives way to the English name, else the code (docs/TRANSLATORS.md).
+NAME_FALLBACKS = {"gu": ("gu",), "hi": ("hi",), "en": ("en",), "gul": ("gul", "en")}
 
 
 def place_name(language: str | None, name: str, names: Mapping[str, str] | None, code: str = "") -> str:
-    """A village's or pound's name in the reader's script, falling back to the
-    default name; a Latin-script reader never gets a name that would force UCS-2
+    """A village's or pound's name in the reader's script (`NAME_FALLBACKS`), else the
+    registered name; a Latin-script reader never gets a name that would force UCS-2
     (the English name, else the code)."""
     names = names or {}
-    chosen = names.get(language or "") or (names.get("en") if language == "gul" else None) or name
+    language = language_or_default(language)
+    chosen = next((names[other] for other in NAME_FALLBACKS[language] if names.get(other)), name)
     if language in LATIN_LANGUAGES and not is_gsm7(chosen):
         chosen = names.get("en") or code or chosen
     return chosen

@@ -5,7 +5,8 @@ key, its channel as `msgctxt`, a `#.` comment saying where it is used, its place
 budget). This writes `locale/dabbo.pot` from it (each entry's comment gains the English text), then
 updates `gu`, `hi` and `gul` to it: a new entry arrives empty (the completeness test fails until a
 translator fills it), a removed one goes, every comment is the template's. `gul` holds no entry of
-a channel it takes from another language (`po.FALLBACKS`). Last, every catalogue is compiled to
+a channel it takes from another language (`po.FALLBACKS`). Each catalogue's `Plural-Forms` header is
+CLDR's rule for its language (`po.plural_forms`). Last, every catalogue is compiled to
 `dabbo.mo` (ignored by git) for gettext tools. On a clean tree it changes nothing.
 """
 from __future__ import annotations
@@ -18,7 +19,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
-from handlers.catalogue.po import DOMAIN, FALLBACKS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, fields, po_path, read
+from handlers.catalogue.po import (DOMAIN, FALLBACKS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, fields, forms, is_plural,
+                                   message_key, plural_forms, po_path, read)
 
 TEMPLATE_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 ENGLISH = "English: "
@@ -34,15 +36,17 @@ def template(source: Catalog) -> Catalog:
     for message in source:
         if not message.id:
             continue
-        english = message.string.replace("\n", "\\n")
+        english = " / ".join(forms(message)).replace("\n", "\\n")
         comments = [line for line in message.auto_comments if not line.startswith(ENGLISH)]
-        pot.add(message.id, "", context=message.context, auto_comments=[*comments, ENGLISH + english],
+        empty = ("",) * len(message.id) if is_plural(message) else ""
+        pot.add(message.id, empty, context=message.context, auto_comments=[*comments, ENGLISH + english],
                 flags=set(message.flags) - {"fuzzy"})
     return pot
 
 
 def updated(language: str, pot: Catalog) -> Catalog:
     catalog = read(language)
+    catalog.mime_headers = [("Plural-Forms", plural_forms(language))]
     catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False, update_creation_date=True)
     catalog.obsolete.clear()
     borrowed = FALLBACKS.get(language, {})
@@ -64,26 +68,42 @@ def given(message) -> set[str]:
 def problems(source: Catalog, catalog: Catalog, language: str) -> list[str]:
     """What keeps `catalog` from shipping: an entry of the source missing, empty or fuzzy, one
     using a placeholder its message is not given (the source's comment declares them), one the
-    source does not have. The source is held to the same placeholders."""
+    source does not have. The source is held to the same placeholders. A plural entry is held to
+    it form by form (`msgstr[n]`, as many as its `Plural-Forms` says), and the header to CLDR's rule."""
     borrowed = FALLBACKS.get(language, {})
-    found, wanted = [], {(m.context, m.id): m for m in source if m.id}
+    found, wanted = [], {(m.context, message_key(m)): m for m in source if m.id}
+    if catalog.plural_forms != plural_forms(language):
+        found.append(f"{language}: Plural-Forms is {catalog.plural_forms!r}, CLDR's rule is {plural_forms(language)!r}")
     for (context, key), english in wanted.items():
         if context in borrowed:
             continue
         message = catalog.get(key, context=context)
         where = f"{language} [{context}] {key}"
-        if message is None or not message.string:
+        if message is None:
             found.append(f"{where}: missing")
-        elif message.fuzzy:
+            continue
+        if is_plural(message) != is_plural(english):
+            found.append(f"{where}: " + ("a plural entry (msgid_plural) in English" if is_plural(english)
+                                         else "not a plural entry in English"))
+            continue
+        texts = forms(message)
+        labels = [f"{where} msgstr[{n}]" for n in range(len(texts))] if is_plural(message) else [where]
+        if is_plural(message) and len(texts) != catalog.num_plurals:
+            found.append(f"{where}: {len(texts)} forms, Plural-Forms says {catalog.num_plurals}")
+        if message.fuzzy:
             found.append(f"{where}: fuzzy")
-        elif not set(fields(message.string)) <= given(english):
-            found.append(f"{where}: {{{'}, {'.join(sorted(set(fields(message.string)) - given(english)))}}} "
-                         f"is not among the values it is given ({', '.join(sorted(given(english))) or 'none'})")
+            continue
+        for label, text in zip(labels, texts):
+            if not text:
+                found.append(f"{label}: missing")
+            elif not set(fields(text)) <= given(english):
+                found.append(f"{label}: {{{'}, {'.join(sorted(set(fields(text)) - given(english)))}}} "
+                             f"is not among the values it is given ({', '.join(sorted(given(english))) or 'none'})")
     for message in catalog:
-        if message.id and (message.context, message.id) not in wanted:
-            found.append(f"{language} [{message.context}] {message.id}: not in the English catalogue")
+        if message.id and (message.context, message_key(message)) not in wanted:
+            found.append(f"{language} [{message.context}] {message_key(message)}: not in the English catalogue")
         if message.id and message.context in borrowed:
-            found.append(f"{language} [{message.context}] {message.id}: {language} takes "
+            found.append(f"{language} [{message.context}] {message_key(message)}: {language} takes "
                          f"{message.context} from {borrowed[message.context]} (po.FALLBACKS)")
     return found
 

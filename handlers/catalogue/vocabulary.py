@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import calendar
 
-from models.law import KINDS  # the canonical English kinds, in the Act's order
+from models.law import NAMED_KINDS  # the canonical English kinds: Gujarat's Act's order, then the schedules'
 
 # Every keyword a sender may start a message with.
 COMMAND_WORDS: dict[str, str] = {
@@ -66,6 +66,8 @@ PROTEST_WORDS = ("protest", "protested", "વિરોધ", "विरोध")
 REFUSED_WORDS = ("refused", "refuse", "refusal", "ઇનકાર", "इनकार")
 # SEIZE <tag> <kind> BY <phone>: the person who brought the animal (§184(1)).
 BY_WORDS = ("by", "દ્વારા", "द्वारा")
+# SEIZE … AT <place>: where the animal was seized (Form A's place column).
+AT_WORDS = ("at", "ખાતે")
 
 LANGUAGE_WORDS: dict[str, str] = {
     "gu": "gu", "guj": "gu", "gujarati": "gu", "gujrati": "gu",
@@ -106,8 +108,14 @@ KIND_SPELLINGS: dict[str, tuple[str, ...]] = {
     "goat": ("goat", "goats", "બકરી", "બકરો", "બકરા", "બકરાં", "बकरी", "बकरा", "बकरे",
              "bakri", "bakari", "bakro", "bakra"),
     "elephant": ("elephant", "elephants", "હાથી", "हाथी", "hathi", "haathi"),
+    # the 1871 Act's s.12 scales (a village takes them only where its pack names them)
+    "heifer": ("heifer", "heifers", "વોડકી", "વોડકીઓ", "कलोर", "कलोरें", "ओसर", "vodki", "vodkio", "vodaki", "kalor", "osar"),
+    "ram": ("ram", "rams", "મેંઢો", "મેંઢા", "मेढ़ा", "मेढ़े", "मेंढा", "mendho", "mendha", "medha"),
+    "ewe": ("ewe", "ewes", "ઘેટી", "ઘેટીઓ", "भेड़ी", "gheti", "ghetio", "bhedi"),
+    "lamb": ("lamb", "lambs", "હલવાન", "मेमना", "मेमने", "halvan", "memna", "memne"),
+    "kid": ("kid", "kids", "લવારું", "લવારાં", "छौना", "छौने", "lavaru", "lavaran", "chhauna", "chauna"),
 }
-assert set(KIND_SPELLINGS) == set(KINDS)
+assert set(KIND_SPELLINGS) == set(NAMED_KINDS)
 
 # Every recognised word -> canonical kind.
 KIND_WORDS: dict[str, str] = {

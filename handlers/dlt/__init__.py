@@ -19,7 +19,7 @@ from typing import Iterable, Mapping
 
 from handlers.dlt import wording
 from handlers.dlt.profile import ANY_SLOT, CBN, URL, Profile, value_problem
-from handlers.sms.text import is_gsm7
+from handlers.text import is_gsm7
 
 TEMPLATE_FILE = Path(__file__).with_name("dlt_templates.json")
 PENDING = "PENDING-"
@@ -88,8 +88,9 @@ def sample(template: Template, context: wording.Context) -> str:
             values[field] = context.url or SAMPLE_URL
         elif kind == CBN:
             values[field] = context.cbn or SAMPLE_CBN
-        else:
-            values[field] = wording.sample_value(field, kind, template.language)
+        else:  # as the send path fits a value: the sample passes the level a real message must
+            values[field] = wording.fit(kind, wording.sample_value(field, kind, template.language),
+                                        template.language, context)
     return fill(template, values)
 
 
@@ -169,16 +170,38 @@ def export_csv(templates: Iterable[Template], context: wording.Context, *, heade
     return out.getvalue()
 
 
+# The column names the operators' portals use in their approved-template exports (Jio, Airtel,
+# Vi, BSNL and the vendors' consoles differ), compared lower-case without spaces or punctuation.
+ID_COLUMNS = ("templateid", "contenttemplateid", "dlttemplateid", "dltcttemplateid", "ctid", "templateidno")
+TEXT_COLUMNS = ("templatecontent", "templatemessage", "message", "content", "templatetext", "messagecontent")
+
+
+def _column(fieldnames, wanted: tuple[str, ...]) -> str | None:
+    by_key = {re.sub(r"[^a-z0-9]", "", (name or "").lower()): name for name in fieldnames or ()}
+    return next((by_key[key] for key in wanted if key in by_key), None)
+
+
+def _normal(text: str) -> str:
+    """Portals re-wrap and trim a text: compared with every run of whitespace as one space."""
+    return " ".join(text.split())
+
+
 def import_ids(templates: list[Template], approved_csv: str) -> tuple[list[Template], int, list[str]]:
-    """The portal's approved-id CSV (a header row; `Template ID` and `Template Content` read,
-    other columns ignored): every template whose text a row has exactly gets that row's id.
-    Returns (templates, how many got an id, the rows' texts that match no template)."""
-    ids: dict[str, str] = {}
-    for row in csv.DictReader(io.StringIO(approved_csv.lstrip("\ufeff"))):
-        text, template_id = (row.get("Template Content") or ""), (row.get("Template ID") or "").strip()
+    """The portal's approved-id CSV (a header row; the id and text columns under any of the
+    portals' names, other columns ignored): every template whose text a row has (whitespace
+    normalised) gets that row's id. Returns (templates, how many got an id, the rows' texts that
+    match no template). A file with neither column raises ValueError naming the columns it has."""
+    reader = csv.DictReader(io.StringIO(approved_csv.lstrip("\ufeff")))
+    id_column, text_column = _column(reader.fieldnames, ID_COLUMNS), _column(reader.fieldnames, TEXT_COLUMNS)
+    if id_column is None or text_column is None:
+        raise ValueError(f"no template id and text columns among {reader.fieldnames}")
+    ids: dict[str, tuple[str, str]] = {}
+    for row in reader:
+        text, template_id = (row.get(text_column) or ""), (row.get(id_column) or "").strip()
         if text and template_id:
-            ids[text] = template_id
-    texts = {t.text for t in templates}
-    unknown = [text for text in ids if text not in texts]
-    updated = [Template(**{**asdict(t), "template_id": ids.get(t.text, t.template_id)}) for t in templates]
-    return updated, sum(1 for t in templates if t.text in ids), unknown
+            ids[_normal(text)] = (text, template_id)
+    texts = {_normal(t.text) for t in templates}
+    unknown = [text for key, (text, _) in ids.items() if key not in texts]
+    updated = [Template(**{**asdict(t), "template_id": ids.get(_normal(t.text), (None, t.template_id))[1]})
+               for t in templates]
+    return updated, sum(1 for t in templates if _normal(t.text) in ids), unknown

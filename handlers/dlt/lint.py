@@ -8,7 +8,7 @@ from typing import Mapping
 from handlers.catalogue import CATALOGUES
 from handlers import dlt as registered
 from handlers.dlt import wording
-from handlers.dlt.profile import Profile, fixed_text, template_problems
+from handlers.dlt.profile import ALPHANUMERIC, SCRIPT, VALUE_LEVELS, Profile, alphanumeric_problem, fixed_text, template_problems
 
 ALWAYS_THERE = frozenset({"brand", "url", "cbn"})
 
@@ -19,6 +19,8 @@ class Report:
     counts: dict[str, int] = field(default_factory=dict)
     most_vars: tuple[int, str] = (0, "")
     lowest_fixed: tuple[float, str] = (1.0, "")
+    # DLT_VALUES level -> (templates whose wording's value it refuses, such values, values the fit strips of a word)
+    levels: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
@@ -28,6 +30,32 @@ class Report:
         counts = ", ".join(f"{language} {count}" for language, count in self.counts.items())
         return (f"{sum(self.counts.values())} templates ({counts}); most variables {self.most_vars[0]} "
                 f"({self.most_vars[1]}); lowest fixed share {self.lowest_fixed[0]:.0%} ({self.lowest_fixed[1]})")
+
+    def level_lines(self) -> list[str]:
+        return [f"DLT_VALUES={level}: {templates} templates with a value it refuses as written ({values} values, "
+                f"fitted to it), {emptied} of them lose a word in the fit"
+                for level, (templates, values, emptied) in self.levels.items()]
+
+
+def _levels(built: list[registered.Template]) -> dict[str, tuple[int, int, int]]:
+    """Per DLT_VALUES level, how the wording's sample values fare: refused as written (the fit
+    then rewrites them: "Amba Chowk" -> "AmbaChowk"), and stripped of a word in another script by
+    the fit (the message loses what it said: those templates are to reword for the level)."""
+    out = {}
+    for level in VALUE_LEVELS:
+        refused_in, refused, emptied = set(), 0, 0
+        for template in built:
+            for name, kind in zip(template.fields, template.kinds):
+                if kind != ALPHANUMERIC:
+                    continue
+                value = wording.sample_value(name, kind, template.language)
+                if alphanumeric_problem(value, level):
+                    refused_in.add((template.language, template.name))
+                    refused += 1
+                    # the fit keeps ASCII words only below `script`: a word in another script is lost
+                    emptied += not value.isascii() and level != SCRIPT
+        out[level] = (len(refused_in), refused, emptied)
+    return out
 
 
 def _unmapped(key: str, catalogues: Mapping[str, Mapping[str, str]]) -> str:
@@ -54,6 +82,10 @@ def lint(profile: Profile, context: wording.Context, on_file: list[registered.Te
         report.lowest_fixed = min(report.lowest_fixed, (share, where))
     report.problems += [f"{language}: {count} templates (at most {profile.max_templates})"
                         for language, count in report.counts.items() if count > profile.max_templates]
+    report.levels = _levels(built)
+    if report.levels[profile.values][2]:
+        report.problems.append(f"DLT_VALUES={profile.values}: {report.levels[profile.values][2]} values of the "
+                               "wording lose a word in the fit (a word in Gujarati or Devanagari): reword those templates")
     report.problems += _mapping_problems(catalogues)
     if registered.dumps(built) != registered.dumps(on_file):
         changed = sorted({f"{t.language} {t.name}" for t in built} - {f"{t.language} {t.name}" for t in on_file}

@@ -13,13 +13,19 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from handlers.sms.text import is_gsm7
+from handlers.text import is_gsm7
 
 NUMERIC, ALPHANUMERIC, URL, CBN = "numeric", "alphanumeric", "url", "cbn"
 TYPES = (NUMERIC, ALPHANUMERIC, URL, CBN)
 SLOT = re.compile(r"\{#(" + "|".join(TYPES) + r")#\}")
 ANY_SLOT = re.compile(r"\{#[^#{}]*#\}")
 MAX_TEMPLATES = 40  # a language's templates: what a panchayat can register and keep up to date
+# DLT_VALUES: what an `{#alphanumeric#}` value may hold. Vendors write "letters and numbers only"
+# and no page says whether a space or a Gujarati letter passes a scrubber (INDIA-CHANNELS 7):
+# strict, ASCII letters and digits; spaces, with single spaces between them; script, letters of
+# any script with single spaces.
+STRICT, SPACES, SCRIPT = "strict", "spaces", "script"
+VALUE_LEVELS = (STRICT, SPACES, SCRIPT)
 
 
 @dataclass(frozen=True)
@@ -29,6 +35,7 @@ class Profile:
     var_chars: int = 30      # a value is shorter than this (Exotel: "under 30 characters")
     min_fixed: float = 0.5   # share of a sample message's characters that are fixed text
     max_templates: int = MAX_TEMPLATES
+    values: str = SCRIPT     # DLT_VALUES, one of VALUE_LEVELS
 
 
 def _letter_or_digit(ch: str) -> bool:
@@ -46,15 +53,27 @@ def value_problem(kind: str, value: str, *, profile: Profile, latin: bool, url: 
         return f"has {len(value)} characters (under {profile.var_chars})"
     if kind == NUMERIC and not (value.isascii() and value.isdigit()):
         return "is not digits only"
-    if kind == ALPHANUMERIC:
-        if value != value.strip() or "  " in value or not all(ch == " " or _letter_or_digit(ch) for ch in value):
-            return "has a character other than letters, digits and single spaces"
+    if kind == ALPHANUMERIC and (why := alphanumeric_problem(value, profile.values)):
+        return why
     if kind == URL and not (value == url or (url and value.startswith(url + "/"))):
         return "is not the registered public page"
     if kind == CBN and value != cbn:
         return "is not the registered call-back number"
     if latin and not is_gsm7(value):
         return "is not in the Latin letters of a Text template"
+    return None
+
+
+def alphanumeric_problem(value: str, level: str) -> str | None:
+    """Why `value` is no `{#alphanumeric#}` value at DLT_VALUES `level` (None when it is one)."""
+    if level == STRICT and not (value.isascii() and value.isalnum()):
+        return "has a character other than ASCII letters and digits (DLT_VALUES=strict)"
+    if value != value.strip() or "  " in value:
+        return "has a leading, trailing or double space"
+    if level == SPACES and not all(ch == " " or (ch.isascii() and ch.isalnum()) for ch in value):
+        return "has a character other than ASCII letters, digits and single spaces (DLT_VALUES=spaces)"
+    if not all(ch == " " or _letter_or_digit(ch) for ch in value):
+        return "has a character other than letters, digits and single spaces"
     return None
 
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Mapping
 
 from handlers.catalogue.po import fields, words
-from handlers.dlt.profile import ALPHANUMERIC, CBN, NUMERIC, URL, Profile, _letter_or_digit
+from handlers.dlt.profile import ALPHANUMERIC, CBN, NUMERIC, SCRIPT, STRICT, URL, Profile, _letter_or_digit
 
 # Keys whose text an SMS carries (alone or joined to another's); the rest are USSD screens,
 # voice, the browser's words.
@@ -36,6 +36,15 @@ SENT_AS: dict[str, str | None] = {
     # the owner's notices
     "notice.seizure_alert": "seizure_alert",
     "notice.claim_reminder": "claim_reminder",
+    # the 1871 Act's (s.14, s.20): the same registered templates, whose words name the 7 days
+    "notice.seizure_alert_trespass": "seizure_alert",
+    "notice.claim_reminder_trespass": "claim_reminder",
+    "notice.protest_complaint_trespass": None,
+    # the s.16 balance and the s.17 Government: templates that name no section (the surplus's cite s.186(1))
+    "notice.surplus_trespass": "find_sold",
+    "notice.surplus_none_trespass": "find_released",
+    "notice.surplus_reminder_trespass": "find_sold",
+    "notice.surplus_paid_trespass": "surplus_paid",   # its registered words cite s.186(1): one of its own is due
     "notice.auction": "auction",
     "notice.release_receipt": "release_receipt",
     "notice.release_deposit": None,           # the receipt's total includes it; rules on the public page
@@ -43,6 +52,7 @@ SENT_AS: dict[str, str | None] = {
     "notice.protest_complaint": None,         # the seizure alert gave the 10 days of s.188
     "notice.protest_complaint_passed": None,
     "notice.protest_security": None,          # the protest reminder says it when it is due
+    "notice.protest_four_weeks": None,        # where s.189 is not notified: the four weeks alone
     "notice.surplus": "surplus",
     "notice.surplus_none": "surplus_none",
     "notice.surplus_reminder": "surplus_reminder",
@@ -59,6 +69,7 @@ SENT_AS: dict[str, str | None] = {
     "notice.removal_order": "removal_order",
     "notice.removal_reminder": "removal_order",
     "notice.keeper_digest": "keeper_digest",
+    "notice.police_report_keeper": "keeper_digest",   # 1871 s.14: which tags are due, on the dashboard
     "notice.broadcast": "notice_general",     # an official's own words: on the public page
     "notice.broadcast_meeting": "notice_meeting",
     "notice.broadcast_auction": "notice_auction",
@@ -71,6 +82,7 @@ SENT_AS: dict[str, str | None] = {
     "sms.find_sold": "find_sold",
     "sms.one_tag_at_a_time": None,
     "sms.fees": "fees",
+    "sms.fees_trespass": "fees",   # the 1871 Act's fine and feeding: the same total, the same template
     "sms.auctions": "on_page",
     "sms.auctions_none": "on_page",
     "sms.my": "on_page",
@@ -104,9 +116,23 @@ SENT_AS: dict[str, str | None] = {
     "notice.court_release_keeper": "court_order",        # what to give back and collect: on the dashboard
     "notice.security_due_keeper_dismissed": "court_order",
     "sms.find_forfeited": "find_released",
+    "sms.find_released_by_court": "find_released",
+    "notice.forfeited_on_conviction": "find_released",
+    # a deadline gone by (s.186(1)): the held templates carry no date, only the 7-day rule
+    "sms.find_claim_passed": "find_held",
+    "sms.find_auction_passed": "find_held",
+    "notice.seizure_alert_claim_passed": "seizure_alert",
+    "notice.seizure_alert_auction_passed": "seizure_alert",
     "notice.unapproved_seizure": "keeper_unapproved",  # to the village's officials; who and what: the dashboard
     **{key: "recorded" for key in ("sms.reseized", "sms.released_declaration", "sms.sold_covers_rest",
                                    "sms.sold_rest_held")},
+    # the 1871 Act's words for the same acts (s.13, s.15, s.14, s.16)
+    **{key: "recorded" for key in ("sms.released_trespass", "sms.released_dispute_trespass", "sms.sold_trespass",
+                                   "sms.sold_refused_trespass", "sms.sold_covers_rest_trespass",
+                                   "sms.sold_rest_held_trespass")},
+    "sms.seized_tags_trespass": "recorded",
+    **{key: "not_done" for key in ("sms.err.no_notice", "sms.err.before_notice_auction",
+                                   "sms.err.buyer_barred_trespass")},
     **{key: "not_done" for key in ("sms.err.keeper_unapproved", "sms.err.no_auction_fixed",
                                    "sms.err.not_reseizable", "sms.err.security_not_due")},
     # an auction date or place refused: the reason is on the public page's list of commands
@@ -117,14 +143,17 @@ SENT_AS: dict[str, str | None] = {
 }
 
 MONTH = "month."  # the dlt entries month.1 … month.12: a date inside a slot is written in words
+SAMPLE = "sample."  # the dlt entries sample.date, sample.animals: a slot's value in the registration file
 # language -> template name -> text, in the catalogue's order (the registration file's order)
-TEXTS = {language: {SENT_AS[key]: text for key, text in entries.items() if not key.startswith(MONTH)}
+TEXTS = {language: {SENT_AS[key]: text for key, text in entries.items() if not key.startswith((MONTH, SAMPLE))}
          for language, entries in words().dlt.items()}
 MONTHS = {language: tuple(entries[f"{MONTH}{number}"] for number in range(1, 13))
           for language, entries in words().dlt.items()}
 
 # Values a key is given beyond its catalogue text's own fields (its handler passes them for India).
-EXTRA_FIELDS = {"missed.sms": ("tag", "total")}
+EXTRA_FIELDS = {"missed.sms": ("tag", "total"), "notice.surplus_trespass": ("surplus_deadline",),
+                "notice.surplus_reminder_trespass": ("surplus_deadline",), "notice.surplus_none_trespass": ("date",),
+                "notice.police_report_keeper": ("count", "today")}
 
 # The DLT type of every value a template takes (the field's name, as in the catalogues).
 FIELD_TYPES = {
@@ -137,7 +166,7 @@ FIELD_TYPES = {
 SAMPLES = {"tag": "123456789012", "pound": "AMBA GAUSHALA", "place": "AMBA CHOWK", "village": "AMBA",
            "taluka": "DHOLKA", "entries": "17", "order": "190 12", "code": "482913", "minutes": "10",
            "count": "4", "today": "2", "receipt": "100234"}
-DATE_SAMPLE = {"gu": "14 ડિસે સાંજે 4", "hi": "14 दिस शाम 4", "en": "14 Dec 4pm", "gul": "14 Dec sanje 4"}
+DATE_SAMPLE = {language: entries[f"{SAMPLE}date"] for language, entries in words().dlt.items()}
 
 
 @lru_cache(maxsize=None)
@@ -175,6 +204,32 @@ def _words_date(value: str, language: str) -> str:
     return _DATE.sub(lambda m: " ".join(p for p in (str(int(m[1])), months[(int(m[2]) - 1) % 12], m[3]) if p), value)
 
 
+# The period words a time is said with ("સવારે 8:44", "रात 11"), per language: below the
+# `script` level a slot keeps only ASCII, so the time is written as English writes it ("8:44am"),
+# never left as a bare "8 44" that could be morning or night.
+_PERIODS = ("morning", "afternoon", "evening", "night")
+_PERIOD_WORDS = {language: {entries[f"time.{period}"].replace("{h}", "").strip(): period for period in _PERIODS
+                            if entries[f"time.{period}"].endswith("{h}") and entries[f"time.{period}"] != "{h}"}
+                 for language, entries in words().messages.items()}
+_SAID_TIME = {language: re.compile("(" + "|".join(re.escape(word) for word in periods) + r") (\d{1,2})(:\d{2})?(?!\d)")
+              for language, periods in _PERIOD_WORDS.items() if periods and not all(w.isascii() for w in periods)}
+
+
+def _ascii_time(value: str, language: str) -> str:
+    """"07-12 રાત્રે 8:44" -> "07-12 8:44pm": a time said with a period word, in ASCII."""
+    pattern = _SAID_TIME.get(language)
+    if pattern is None:
+        return value
+
+    def english(match: re.Match) -> str:
+        period, hour = _PERIOD_WORDS[language][match[1]], int(match[2])
+        # night runs 20:00-04:59: "રાત્રે 8"-"રાત્રે 11" are pm, "રાત્રે 12"-"રાત્રે 4" am
+        pm = period in ("afternoon", "evening") or (period == "night" and 8 <= hour <= 11)
+        return f"{hour}{match[3] or ''}{'pm' if pm else 'am'}"
+
+    return pattern.sub(english, value)
+
+
 def fit(kind: str, value: object, language: str, context: Context) -> str:
     """A value as its slot takes it: digits for a number; a name or a date in letters, digits
     and single spaces, cut at a word to fit under the profile's length. What still does not
@@ -190,8 +245,16 @@ def fit(kind: str, value: object, language: str, context: Context) -> str:
     if kind == NUMERIC:  # "Rs 1,250" -> "1250"; Gujarati and Devanagari digits -> ASCII
         digits = "".join(str(unicodedata.digit(ch)) for ch in text if ch.isdigit())
         return digits or text.strip()
-    text = _words_date(text, language)
+    level = context.profile.values
+    if level != SCRIPT:
+        text = _ascii_time(text, language)
+    # a month in ASCII letters where the level takes no other script ("14 Dec"), in the language's own else
+    text = _words_date(text, "en" if level != SCRIPT else language)
     text = " ".join("".join(ch if _letter_or_digit(ch) else " " for ch in text).split())
+    if level != SCRIPT:  # what stays readable in ASCII: its Latin words and its digits
+        text = " ".join(word for word in text.split() if word.isascii())
+    if level == STRICT:  # no spaces: "Amba Chowk" -> "AmbaChowk", "14 Dec 4pm" -> "14Dec4pm"
+        text = "".join(word[:1].upper() + word[1:].lower() for word in text.split())
     limit = context.profile.var_chars - 1
     if len(text) > limit:
         cut = text[:limit + 1].rsplit(" ", 1)[0] if " " in text[:limit + 1] else text[:limit]
@@ -213,7 +276,7 @@ def render(language: str, key: str, values: Mapping[str, object], context: Conte
 
 
 DATE_FIELDS = frozenset({"when", "deadline", "day", "date", "paid_on", "surplus_deadline", "seized_at"})
-ANIMALS_SAMPLE = {"gu": "2 ગાય 1 ભેંસ", "hi": "2 गाय 1 भैंस", "en": "2 cows 1 buffalo", "gul": "2 gay 1 bhens"}
+ANIMALS_SAMPLE = {language: entries[f"{SAMPLE}animals"] for language, entries in words().dlt.items()}
 
 
 def sample_value(field: str, kind: str, language: str) -> str:

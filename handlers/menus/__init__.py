@@ -1,31 +1,30 @@
 """The menu trees (SPEC §5), as data: the owner / public tree and the keeper's.
 
-Every channel that offers menus (USSD, voice) walks this one `TREE` with
-`handlers.menus.navigator`; the node types and their meaning are described there.
-Adding an option is one `Option(...)` line in its menu (plus the node it
-opens, if that is new).
+Every channel that offers menus (USSD, voice) walks this one `TREE` with `handlers.menus.navigator`;
+the node types and their meaning are described there. Adding an option is one `Option(...)` line in
+its menu (plus the node it opens, if that is new), with `said=`, the `voice` sentence a caller hears
+for it ("To find an animal by its ear tag, press 1.", its key in it; tests/menus/test_voice_sentences.py).
 
-Nothing here is a business rule: seizures and releases go through
-`handlers.pound.records`, the facts shown through `handlers.pound.facts`, the words
-through the catalogues. The only writes are the actions at the leaves
-(seize, release, language) and the reminder subscription of an owner who
-looks up an animal (SPEC §4 FIND: "the asker is subscribed").
+Nothing here is a business rule: seizures and releases go through `handlers.pound.records`, the
+facts shown through `handlers.pound.facts`, the words through the catalogues. The only writes are
+the actions at the leaves (seize, release, sale, language) and the reminder subscription of an owner
+who looks up an animal (SPEC §4 FIND: "the asker is subscribed").
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
 
-from handlers.pound import admin
-from handlers.pound import facts
-from handlers.pound import rates
-from handlers.pound import records
-from handlers.catalogue import LANGUAGES, day, days_text, kind_name, money, place_name, rate, rupees, spoken, t, when
-from handlers.sms.commands import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
+from handlers.pound import admin, facts, rates, records
+from handlers.catalogue import LANGUAGES, day, days_text, kind_name, money, place_name, rate, rupees, spoken, t
+from handlers.text.digits import normalise_digits
 from handlers.errors import Refused
+from handlers.menus import sale
+from handlers.menus.deadlines import deadline_lines
 from handlers.menus.navigator import (Caller, Context, Detour, Ending, Info, Input, Menu, Option, State, Tree, Wrong,
                                       refusal_text)
 from models import law
+from models.queries import RECEIPT_DIGITS, TAG_DIGITS
 from models.queries import books as book_queries
 from models.phones import normalise_phone
 from models.tables import Pound
@@ -56,7 +55,8 @@ def _known_tag(ctx: Context, value: str) -> str | Wrong:
     tag = read_tag(value)
     if tag is None:
         return Wrong("ussd.tag.bad")
-    if ctx.impoundment(tag) is None:
+    found = ctx.found(tag)
+    if found is None or (found is False and ctx.impoundment(tag) is None):
         return Wrong("ussd.tag.unknown")
     return tag
 
@@ -73,15 +73,14 @@ def _find_lines(ctx: Context, state: State) -> list[str]:
     lang = ctx.caller.language
     if s.status == "impounded":
         return [ctx.t("ussd.find.where", kind=kind_name(lang, s.kind), number=_number(ctx, s.tag, s.receipt),
-                      pound=place_name(lang, s.pound_name, s.pound_names), since=when(s.seized_at, s.timezone)),
+                      pound=place_name(lang, s.pound_name, s.pound_names), since=spoken(lang, s.seized_at, s.timezone)),
                 ctx.t("ussd.find.due", amount=rupees(s.dues.total_paise)),
-                ctx.t("ussd.find.claim", when=spoken(lang, s.claim_deadline, s.timezone, deadline=True)),
-                _auction_line(ctx, s.auction_at, s.auction_place, s.timezone)]
+                *deadline_lines(ctx, s, _auction_line(ctx, s.auction_at, s.auction_place, s.timezone))]
     lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
     if s.status == "released":
-        lines.append(ctx.t("ussd.find.released", when=when(s.released_at, s.timezone)))
+        lines.append(ctx.t("ussd.find.released", when=spoken(ctx.caller.language, s.released_at, s.timezone)))
     else:
-        lines.append(ctx.t("ussd.find.sold", when=when(s.sold_at, s.timezone)))
+        lines.append(ctx.t("ussd.find.sold", when=spoken(ctx.caller.language, s.sold_at, s.timezone)))
         if s.surplus_paise and s.surplus_deadline >= law.local_date(ctx.now, s.timezone):
             lines.append(ctx.t("ussd.find.surplus", amount=money(ctx.caller.language, s.surplus_paise),
                                day=day(s.surplus_deadline)))
@@ -100,11 +99,16 @@ def _subscribe(ctx: Context, state: State) -> None:
     and officials asking in the course of their work are not subscribed."""
     if ctx.caller.person is not None and ctx.caller.person.role != "owner":
         return
-    impoundment = ctx.impoundment(state.tag)
-    if impoundment is not None:
+    found = ctx.found(state.tag)
+    impoundment = ctx.impoundment(state.tag) if found is False else None
+    if found or impoundment is not None:
         person = ctx.caller.person or admin.person_for_phone(ctx.session, ctx.caller.phone, ctx.now,
                                                              language=ctx.caller.language)
-        records.watch(ctx.session, impoundment, person, ctx.now)
+        if found:
+            key = found.key
+            records.watch_animal(ctx.session, key.id, key.status, key.sale_version is not None, person, ctx.now)
+        else:
+            records.watch(ctx.session, impoundment, person, ctx.now)
 
 
 def _fees_lines(ctx: Context, state: State) -> list[str]:
@@ -140,8 +144,9 @@ def _auction_lines(ctx: Context, state: State) -> list[str]:
     for lot in lots:
         if village is None and lot.village_name != shown_village:
             shown_village = lot.village_name
-            lines.append(ctx.t("ussd.auctions.village", village=lot.village_name))
-        lines.append(ctx.t("ussd.auctions.lot", when=when(lot.auction_at, lot.timezone),
+            lines.append(ctx.t("ussd.auctions.village",
+                               village=place_name(ctx.caller.language, lot.village_name, lot.village_names)))
+        lines.append(ctx.t("ussd.auctions.lot", when=spoken(ctx.caller.language, lot.auction_at, lot.timezone),
                            kind=kind_name(ctx.caller.language, lot.kind), number=_number(ctx, lot.tag, lot.receipt)))
     return lines
 
@@ -151,15 +156,14 @@ def _my_lines(ctx: Context, state: State) -> list[str]:
     owned = facts.owned_animals(ctx.session, person, ctx.now) if person is not None else []
     if not owned:
         return [ctx.t("ussd.mine.none")]
-    lines = []
+    lines, lang = [], ctx.caller.language
     for animal in owned:
-        kind, s = kind_name(ctx.caller.language, animal.kind), animal.latest
+        kind, s = kind_name(lang, animal.kind), animal.latest
         if s is not None and s.status == "impounded":
-            lines.append(ctx.t("ussd.mine.held", kind=kind, number=animal.tag,
-                               amount=money(ctx.caller.language, s.dues.total_paise),
-                               when=when(s.auction_at, s.timezone)))
+            lines.append(ctx.t("ussd.mine.held", kind=kind, number=animal.tag, amount=money(lang, s.dues.total_paise),
+                               when=spoken(lang, s.auction_at, s.timezone)))
         elif s is not None and s.status == "sold":
-            lines.append(ctx.t("ussd.mine.sold", kind=kind, number=animal.tag, when=when(s.sold_at, s.timezone)))
+            lines.append(ctx.t("ussd.mine.sold", kind=kind, number=animal.tag, when=spoken(lang, s.sold_at, s.timezone)))
         else:
             lines.append(ctx.t("ussd.mine.home", kind=kind, number=animal.tag))
     return lines
@@ -171,7 +175,7 @@ def _rates_lines(ctx: Context, state: State) -> list[str]:
     if village is None:
         return [ctx.t("ussd.rates.which")]
     fees = book_queries.fee_list(ctx.session, village, law.local_date(ctx.now, village.timezone))
-    return [ctx.t("ussd.rates.title", village=village.name[:20])] + rates.fee_lines(ctx.caller.language, fees)
+    return [ctx.t("ussd.rates.title", village=place_name(ctx.caller.language, village.name, village.names, village.code)[:20])] + rates.fee_lines(ctx.caller.language, fees)
 
 
 def _set_language(code: str) -> Callable[[Context, State], Ending]:
@@ -231,9 +235,10 @@ def _seize(ctx: Context, state: State) -> Ending:
     made = records.seize(ctx.session, pound=pound, kind=state.kind, tags=[state.tag or None],
                          now=ctx.now, keeper=person, seizer=seizer)
     impoundment = made[0]
-    tz = pound.village.timezone
-    return Ending(ctx.t("ussd.seize.done", receipt=impoundment.receipt, claim=when(impoundment.claim_deadline, tz),
-                        auction=when(impoundment.auction_at, tz)))
+    tz, lang = pound.village.timezone, ctx.caller.language
+    return Ending(ctx.t("ussd.seize.done", receipt=impoundment.receipt,
+                        claim=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
+                        auction=spoken(lang, impoundment.auction_at, tz)))
 
 
 def _held_here(ctx: Context, tag: str | None):
@@ -297,7 +302,7 @@ def _pound_lines(ctx: Context, state: State) -> list[str]:
     if not held:
         return [ctx.t("ussd.pound.none")]
     return [ctx.t("ussd.pound.line", number=_number(ctx, a.tag, a.receipt), kind=kind_name(ctx.caller.language, a.kind),
-                  days=a.days, auction=when(a.auction_at, a.timezone)) for a in held]
+                  days=a.days, auction=spoken(ctx.caller.language, a.auction_at, a.timezone)) for a in held]
 
 
 # --------------------------------------------------------------------- the trees
@@ -308,45 +313,87 @@ def _root(caller: Caller) -> str:
 
 TAG_ERRORS = ("ussd.invalid", "ussd.tag.bad", "ussd.tag.unknown")
 
+
+# What a caller hears: each option is its own `voice` sentence with its key in it, each
+# computed screen its own spoken sentence (the USSD labels are written for a screen).
+
+def _said_seize(ctx: Context, state: State) -> str:
+    return ctx.t("voice.menu.seize.confirm", what=_seizure_what(ctx, state))
+
+
+def _said_seize_by(ctx: Context, state: State) -> str:
+    return ctx.t("voice.menu.seize.confirm_by", what=_seizure_what(ctx, state), phone=state.seizer)
+
+
+def _said_release_normal(ctx: Context, state: State) -> str:
+    amount = money(ctx.caller.language, _release_status(ctx, state).dues.total_paise)
+    return ctx.t("voice.menu.release.normal", amount=amount)
+
+
+def _said_release_protest(ctx: Context, state: State) -> str:
+    amount = money(ctx.caller.language, _release_status(ctx, state).dues_under_protest.total_paise)
+    return ctx.t("voice.menu.release.protest", amount=amount)
+
+
+def _said_release_confirm(ctx: Context, state: State) -> str:
+    s = _release_status(ctx, state)
+    dues = s.dues_under_protest if state.protest else s.dues
+    key = "voice.menu.release.confirm_protest" if state.protest else "voice.menu.release.confirm"
+    return ctx.t(key, what=_animal(ctx, s.kind, s.tag, s.receipt), amount=money(ctx.caller.language, dues.total_paise))
+
+
 TREE = Tree(root=_root, nodes={
     "owner": Menu("ussd.owner.title", (
-        Option("ussd.owner.find", "find"),
-        Option("ussd.owner.fees", "fees"),
-        Option("ussd.owner.auctions", "auctions"),
-        Option("ussd.owner.mine", "mine"),
-        Option("ussd.owner.language", "lang"),
-        Option("ussd.owner.rates", "rates"),  # the fee list exhibited, r.6
-)),
+        Option("ussd.owner.find", "find", said="voice.menu.owner.find"),
+        Option("ussd.owner.fees", "fees", said="voice.menu.owner.fees"),
+        Option("ussd.owner.auctions", "auctions", said="voice.menu.owner.auctions"),
+        Option("ussd.owner.mine", "mine", said="voice.menu.owner.mine"),
+        Option("ussd.owner.language", "lang", said="voice.menu.owner.language"),
+        Option("ussd.owner.rates", "rates", said="voice.menu.owner.rates"),  # the fee list exhibited, r.6
+), said="voice.menu.owner"),
     "rates": Info(_rates_lines),
-    "find": Menu("ussd.tag.prompt", input=Input(_known_tag, "find.result"), errors=TAG_ERRORS),
-    "find.result": Info(_find_lines, on_show=_subscribe),
-    "fees": Menu("ussd.tag.prompt", input=Input(_known_tag, "fees.result"), errors=TAG_ERRORS),
-    "fees.result": Info(_fees_lines),
+    "find": Menu("ussd.tag.prompt", input=Input(_known_tag, "find.result"), errors=TAG_ERRORS, said="voice.menu.tag"),
+    "find.result": Info(_find_lines, on_show=_subscribe, answer=lambda ctx, state: ctx.found(state.tag)),
+    "fees": Menu("ussd.tag.prompt", input=Input(_known_tag, "fees.result"), errors=TAG_ERRORS, said="voice.menu.tag"),
+    "fees.result": Info(_fees_lines, answer=lambda ctx, state: ctx.found(state.tag)),
     "auctions": Info(_auction_lines),
     "mine": Info(_my_lines),
-    "lang": Menu("ussd.lang.title", tuple(Option(f"ussd.lang.{code}", run=_set_language(code)) for code in LANGUAGES)),
+    "lang": Menu("ussd.lang.title", tuple(Option(f"ussd.lang.{code}", run=_set_language(code),
+                                                 said=f"voice.menu.lang.{code}") for code in LANGUAGES),
+                 said="voice.menu.lang"),
 
     "keeper": Menu("ussd.keeper.title", (
-        Option("ussd.keeper.seize", "seize"),
-        Option("ussd.keeper.release", "release"),
-        Option("ussd.keeper.pound", "pound"),
-        Option("ussd.keeper.find", "find"),
-)),
-    "seize": Menu("ussd.seize.tag_prompt", (Option("ussd.seize.no_tag", "seize.kind", sets={"tag": ""}),),
-                  input=Input(_seize_tag, "seize.kind"), errors=("ussd.invalid", "ussd.tag.bad", "ussd.seize.already")),
+        Option("ussd.keeper.seize", "seize", said="voice.menu.keeper.seize"),
+        Option("ussd.keeper.release", "release", said="voice.menu.keeper.release"),
+        Option("ussd.keeper.pound", "pound", said="voice.menu.keeper.pound"),
+        Option("ussd.keeper.find", "find", said="voice.menu.keeper.find"),
+        Option("ussd.keeper.sale", "sale", said="voice.menu.keeper.sale"),   # SPEC 13.3: as SMS SOLD
+), said="voice.menu.keeper"),
+    "seize": Menu("ussd.seize.tag_prompt", (Option("ussd.seize.no_tag", "seize.kind", sets={"tag": ""},
+                                                   said="voice.menu.seize.no_tag"),),
+                  input=Input(_seize_tag, "seize.kind"), errors=("ussd.invalid", "ussd.tag.bad", "ussd.seize.already"),
+                  said="voice.menu.seize.tag"),
     "seize.held": Info(_held_lines, final=True),
     "seize.kind": Menu("ussd.seize.kind_title",
-                       tuple(Option(f"kind.{kind}", "seize.confirm", sets={"kind": kind}) for kind in law.KINDS)),
+                       tuple(Option(f"kind.{kind}", "seize.confirm", sets={"kind": kind}, said=f"voice.menu.kind.{kind}")
+                             for kind in law.KINDS), said="voice.menu.seize.kind"),
     "seize.confirm": Menu(lambda ctx, state: ctx.t("ussd.seize.confirm", what=_seizure_what(ctx, state)),
-                          (Option("ussd.confirm", run=_seize), Option("ussd.seize.by_other", "seize.seizer"))),
+                          (Option("ussd.confirm", run=_seize, said="voice.menu.confirm"),
+                           Option("ussd.seize.by_other", "seize.seizer", said="voice.menu.seize.by_other")),
+                          said=_said_seize),
     # someone else brought the animal; the register copy (r.3) goes to them.
     "seize.seizer": Menu("ussd.seize.seizer_prompt", input=Input(_seizer_phone, "seize.confirm_by", into="seizer"),
-                         errors=("ussd.invalid", "ussd.seize.seizer_bad")),
-    "seize.confirm_by": Menu(_seizure_by, (Option("ussd.confirm", run=_seize),)),
+                         errors=("ussd.invalid", "ussd.seize.seizer_bad"), said="voice.menu.seize.seizer"),
+    "seize.confirm_by": Menu(_seizure_by, (Option("ussd.confirm", run=_seize, said="voice.menu.confirm"),),
+                             said=_said_seize_by),
     "release": Menu("ussd.tag.prompt", input=Input(_release_tag, "release.mode"),
-                    errors=(*TAG_ERRORS, "ussd.release.not_here")),
-    "release.mode": Menu(_release_animal, (Option(_release_normal, "release.confirm", sets={"protest": False}),
-                                           Option(_release_protest, "release.confirm", sets={"protest": True}))),
-    "release.confirm": Menu(_release_confirm_title, (Option("ussd.confirm", run=_release),)),
+                    errors=(*TAG_ERRORS, "ussd.release.not_here"), said="voice.menu.tag"),
+    "release.mode": Menu(_release_animal, (Option(_release_normal, "release.confirm", sets={"protest": False},
+                                                  said=_said_release_normal),
+                                           Option(_release_protest, "release.confirm", sets={"protest": True},
+                                                  said=_said_release_protest))),
+    "release.confirm": Menu(_release_confirm_title, (Option("ussd.confirm", run=_release, said="voice.menu.confirm"),),
+                            said=_said_release_confirm),
     "pound": Info(_pound_lines),
+    **sale.nodes(_release_tag, _release_animal, TAG_ERRORS),
 })

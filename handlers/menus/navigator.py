@@ -1,7 +1,6 @@
 """Where a caller is in a menu tree, from the keys pressed since the first screen.
 
-Why stateless: neither gateway keeps anything between steps for us (Africa's
-Talking sends USSD's whole `1*123456789012*2`, a voice call can send its
+Why stateless: neither gateway keeps anything between steps for us (Africa's Talking sends USSD's whole `1*123456789012*2`, a voice call can send its
 digits so far) and any web process may answer, so every request replays the
 inputs from the first screen. This module is that replay, and nothing a
 channel shows: the tree is data (`handlers.menus.TREE`), the pages and their
@@ -40,8 +39,7 @@ keys 1..n lead to on that page. A voice channel, per call step:
         (ctx.t(where.error) first, if set); gather the next key; and call
         navigator.shown(ctx, where) (it may subscribe the caller)
 
-Nothing here is a business rule or a word: those are in the tree's functions
-and the catalogues.
+Nothing here is a business rule or a word: those are in the tree's functions and the catalogues.
 """
 from __future__ import annotations
 
@@ -52,7 +50,9 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, language_or_default, t
+from handlers.catalogue.refusals import said_values
 from handlers.errors import Refused
+from handlers.pound import answers
 from models import queries
 from models.tables import Impoundment, Person
 
@@ -73,6 +73,7 @@ class State:
     kind: str | None = None
     protest: bool = False
     seizer: str | None = None     # the phone of who brought the animal (§184(1)), E.164
+    proceeds: str | None = None   # a sale's price in whole rupees, as typed (digits)
 
 
 @dataclass
@@ -95,6 +96,7 @@ class Context:
     tree: Tree
     pages: dict = field(default_factory=dict)   # memo: State -> its pages
     impoundments: dict = field(default_factory=dict)   # memo: tag -> Impoundment | None
+    keys: dict = field(default_factory=dict)   # memo: tag -> its answer key (see `key`)
 
     @property
     def root(self) -> str:
@@ -102,6 +104,14 @@ class Context:
 
     def t(self, key: str, **values) -> str:
         return t(self.caller.language, key, **values)
+
+    def found(self, tag: str | None):
+        """answers.by_tag once per tag per request (None: no such animal; False: no key here)."""
+        if (tag := tag or "") not in self.keys:
+            found = self.keys[tag] = answers.by_tag(self.session, tag)
+            if found and found.impoundment is not None:   # loaded with its key: not again
+                self.impoundments[tag] = found.impoundment
+        return self.keys[tag]
 
     def impoundment(self, tag: str | None) -> Impoundment | None:
         """queries.impoundment_by_tag, once per tag per request: the replay
@@ -164,6 +174,9 @@ class Option:
     target: str | None = None                       # the node it opens ...
     run: Callable[[Context, State], Ending] | None = None   # ... or the action it runs
     sets: Mapping[str, object] = field(default_factory=dict)  # State values it chooses
+    # What a caller hears for it: a whole `voice` sentence with its key in it ("To find an
+    # animal by its ear tag, press 1."), never the label with words glued around it.
+    said: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -179,6 +192,7 @@ class Menu:
     options: Sequence[Option] = ()
     input: Input | None = None
     errors: tuple[str, ...] = ("ussd.invalid",)
+    said: Text | None = None                        # the title as a caller hears it (else `title`)
 
 
 @dataclass(frozen=True)
@@ -188,6 +202,7 @@ class Info:
     # Keys replayed past it show it again instead of "dial again": the keys after it were
     # pressed on another screen, before the facts changed under them (a tag taken meanwhile).
     final: bool = False
+    answer: Callable[[Context, State], object] | None = None   # its key (handlers.pound.answers)
 
 
 @dataclass(frozen=True)
@@ -269,6 +284,17 @@ def view(ctx: Context, state: State) -> View:
     return View(_text(ctx, state, node.title),
                 tuple((_text(ctx, state, option.label), _step(state, option)) for option in node.options),
                 tuple(ctx.t(key) for key in node.errors), (), at_root)
+
+
+def said(ctx: Context, state: State) -> tuple[str | None, tuple[str | None, ...]]:
+    """A menu as a caller hears it: its spoken title and one whole sentence per option (None
+    where the tree gives no spoken form)."""
+    node = ctx.tree.nodes[state.node]
+    if not isinstance(node, Menu):
+        return None, ()
+    return (_text(ctx, state, node.said if node.said is not None else node.title),
+            tuple(_text(ctx, state, option.said) if option.said is not None else None
+                  for option in node.options))
 
 
 def is_menu(ctx: Context, state: State) -> bool:
@@ -369,6 +395,6 @@ def refusal_text(ctx: Context, refused: Refused) -> str:
     if key not in CATALOGUES[DEFAULT_LANGUAGE]:
         return ctx.t("ussd.refused")
     try:
-        return ctx.t(key, **refused.detail)
+        return ctx.t(key, **said_values(ctx.caller.language, refused.detail))
     except (KeyError, IndexError):
         return ctx.t("ussd.refused")

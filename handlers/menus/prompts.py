@@ -4,8 +4,11 @@ Owners hear a person's voice, as on Avaaj Otalo and the other IVRs farmers in Gu
 fixed phrase is a recording, and numbers are said by joining recorded number clips. A line Dabbo
 says (a catalogue text filled with its values, written as on a phone screen) becomes clips:
 
-* the fixed words of every phone catalogue text, cut at its `{slots}` and at its numbers: clip
-  `<key>-<n>` (the n-th piece of that text);
+* a menu's spoken sentence with nothing to fill in ("To find an animal by its ear tag, press 1.",
+  `voice.menu.*`, and "for more" / "to go back"): one clip, `<key>`, recorded whole with its key
+  said in it, as a person says the sentence;
+* the fixed words of every other phone catalogue text, cut at its `{slots}` and at its numbers:
+  clip `<key>-<n>` (the n-th piece of that text);
 * numbers as Indian IVRs say them: one clip for each number 0..99 (`num-57`; in Gujarati and Hindi
   every one of them is a word of its own) and `num-hundred`, `num-thousand`, `num-lakh`,
   `num-crore`, so Rs 99,999 is "99 thousand 9 hundred 99"; a tag or receipt digit by digit in
@@ -25,17 +28,35 @@ from functools import lru_cache
 from indic_numtowords import num2words
 
 from handlers.menus import speech
-from handlers.catalogue import CATALOGUES, heard_language, t
+from handlers.catalogue import CATALOGUES, heard_language, po, t
 
 SPOKEN_LANGUAGES = ("gu", "hi", "en")
+
+
+def _phone_texts(language: str) -> dict[str, str]:
+    """Every text a phone may say in `language`: each key's, and the other forms of a plural
+    entry under its msgid_plural ("kinds.calf": "વાછરડાં"), so that "2 calves" has clips too."""
+    loaded = po.words()
+    texts: dict[str, str] = {}
+    for key, text in CATALOGUES[language].items():
+        if key.startswith(("dash.", "page.")):
+            continue
+        texts[key] = text
+        others = [form for form in loaded.plurals[language].get(key, ()) if form != text]
+        for n, form in enumerate(others):
+            texts[loaded.plural_ids[key] + (f".{n}" if n else "")] = form
+    return texts
+
+
 # What a phone says (not the browser's words), in the catalogue's order: a phrase's clip is
 # named after the first key that says it.
-PHONE_CATALOGUES = {language: {key: text for key, text in CATALOGUES[language].items()
-                               if not key.startswith(("dash.", "page."))} for language in SPOKEN_LANGUAGES}
+PHONE_CATALOGUES = {language: _phone_texts(language) for language in SPOKEN_LANGUAGES}
 SCALES = ((10 ** 7, "crore"), (10 ** 5, "lakh"), (1000, "thousand"), (100, "hundred"))
 TAG_GROUP = speech.TAG_GROUP
 # Texts that are lists, not phrases: their pieces are clips of their own (month-1..12).
 NOT_PHRASES = frozenset({"voice.months"})
+# Sentences a person records whole, their key said in them (the menus' own sentences).
+WHOLE_PREFIX, WHOLE_KEYS = "voice.menu.", frozenset({"voice.more", "voice.back"})
 
 _SLOT = re.compile(r"\{([^{}]*)\}")
 _WORD = re.compile(r"[^\s.,;:!?()\[\]\"'/+=<>|-]+")
@@ -85,12 +106,23 @@ class Lexicon:
     longest: int
 
 
+def _whole(key: str, template: str) -> bool:
+    return (key.startswith(WHOLE_PREFIX) or key in WHOLE_KEYS) and not _SLOT.search(template)
+
+
+@lru_cache(maxsize=None)
+def sentences(language: str) -> dict[str, Clip]:
+    """The sentences recorded whole: their text as written -> the clip (words as said)."""
+    return {template: Clip(key, speech.spoken(template, language).rstrip("."))
+            for key, template in PHONE_CATALOGUES[language].items() if _whole(key, template)}
+
+
 @lru_cache(maxsize=None)
 def lexicon(language: str) -> Lexicon:
     phrases: dict[tuple[str, ...], Clip] = {}
     uses: dict[str, list[str]] = {}
     for key, template in PHONE_CATALOGUES[language].items():
-        if key in NOT_PHRASES or key == "money":
+        if key in NOT_PHRASES or key == "money" or _whole(key, template):
             continue
         for n, piece in enumerate(_pieces(template, language)):
             words = _words(piece)
@@ -145,8 +177,11 @@ def template_clips(key: str, language: str, **slots: list[Clip]) -> list[Clip]:
 
 def _number(match: re.Match, language: str) -> list[Clip]:
     """The clips for one number the speech pattern found (money, date, time, tag, number)."""
+    if match.groupdict().get("said"):   # "સાંજે 4": the period word, then the hour with its o'clock
+        return phrase_clips(match["period"], language) + _clock_clips(int(match["shour"]), int(match["sminute"] or 0),
+                                                                      language)
     if match["money"]:
-        return template_clips("voice.rupees", language, amount=number_clips(int(match["rupees"]), language))
+        return template_clips("voice.rupees", language, amount=number_clips(int(match["rupees"].replace(",", "")), language))
     if match["date"]:
         month = int(match["month"])
         if not 1 <= month <= 12:
@@ -155,15 +190,20 @@ def _number(match: re.Match, language: str) -> list[Clip]:
                               month=[month_clip(month, language)])
         return said + (number_clips(int(match["year"]), language) if match["year"] else [])
     if match["time"]:
-        hour, minute = int(match["hour"]), int(match["minute"])
-        if minute == 0:
-            return template_clips("voice.at_hour", language, hour=number_clips(hour, language))
-        return template_clips("voice.at_time", language, hour=number_clips(hour, language),
-                              minute=number_clips(minute, language))
+        return _clock_clips(int(match["hour"]), int(match["minute"]), language)
+    if match["grouped"]:  # a sum written 1,25,000 is one number, not three
+        return number_clips(int(match["grouped"].replace(",", "")), language)
     if match["long"]:
         return digit_clips(match["long"], language)
     said = number_clips(int(match["number"]), language)
     return said + (phrase_clips(match["glued"], language) if match["glued"] else [])
+
+
+def _clock_clips(hour: int, minute: int, language: str) -> list[Clip]:
+    if minute == 0:
+        return template_clips("voice.at_hour", language, hour=number_clips(hour, language))
+    return template_clips("voice.at_time", language, hour=number_clips(hour, language),
+                          minute=number_clips(minute, language))
 
 
 def name_clip(words: tuple[str, ...], language: str) -> Clip:
@@ -199,6 +239,9 @@ def phrase_clips(text: str, language: str) -> list[Clip]:
 
 @lru_cache(maxsize=4096)
 def _line(text: str, language: str) -> tuple[Clip, ...]:
+    whole = sentences(language).get(text)
+    if whole is not None:
+        return (whole,)
     clips: list[Clip] = []
     position = 0
     for match in speech.number_pattern(language).finditer(text):
@@ -229,7 +272,8 @@ def fixed_clips(language: str) -> list[tuple[Clip, list[str]]]:
     numbers 0..99 and the scales, the months (names of places come from the data)."""
     language = heard_language(language)
     known = lexicon(language)
-    clips = [(clip, known.uses[clip.id]) for clip in known.phrases.values()]
+    clips = [(clip, [clip.id]) for clip in sentences(language).values()]
+    clips += [(clip, known.uses[clip.id]) for clip in known.phrases.values()]
     clips += [(number_clip(n, language), ["numbers, tags, rupees, dates"]) for n in range(100)]
     clips += [(scale_clip(scale, language), ["numbers"]) for _, scale in SCALES]
     clips += [(month_clip(month, language), ["dates"]) for month in range(1, 13)]

@@ -7,7 +7,9 @@ with its month. So before any message is spoken:
 
 * a tag or receipt number (4 digits or more) is read digit by digit, in groups of four;
 * money (the catalogue's `money` form, "Rs 590") becomes "five hundred and ninety rupees";
-* a date `dd-mm[-yyyy]` becomes "7 December" and a time `hh:mm` "11 o'clock";
+* a date `dd-mm[-yyyy]` becomes "7 December", a time `hh:mm` "11 o'clock", and a time as
+  people write it after its period word ("સાંજે 4", "सुबह 8:44") is said with its o'clock
+  ("સાંજે ચાર વાગ્યે");
 * any other number is said as a number.
 
 In Gujarati, Hindi and English, with AI4Bharat's `indic_numtowords` for the number words.
@@ -35,13 +37,25 @@ def digit_words(digits: str, language: str) -> str:
     return ", ".join(num2words(group, lang=language_or_default(language), split=True) for group in groups)
 
 
+def _period_words(language: str) -> list[str]:
+    """The words said before the hour in `language` ("સવારે", "शाम"; none in English, "4pm"):
+    the `time.*` entries written as `<word> {h}`."""
+    entries = (CATALOGUES[language][f"time.{period}"] for period in ("morning", "afternoon", "evening", "night"))
+    return [entry[:-len("{h}")].strip() for entry in entries if entry.endswith("{h}") and entry != "{h}"]
+
+
 @lru_cache(maxsize=None)
 def _pattern(language: str) -> re.Pattern:
     prefix, _, suffix = CATALOGUES[language]["money"].partition("{rupees}")
+    periods = "|".join(re.escape(word) for word in _period_words(language))
+    said_time = rf"(?P<said>(?P<period>{periods}) (?P<shour>\d{{1,2}})(?::(?P<sminute>\d{{2}}))?(?!\d))|" \
+        if periods else ""
     return re.compile(
-        rf"(?P<money>{re.escape(prefix.strip())}\s?(?P<rupees>\d+){re.escape(suffix)})"
+        said_time +
+        rf"(?P<money>{re.escape(prefix.strip())}\s?(?P<rupees>\d{{1,3}}(?:,\d{{2,3}})+|\d+){re.escape(suffix)})"
         r"|(?P<date>\b(?P<day>\d{2})-(?P<month>\d{2})(?:-(?P<year>\d{4}))?\b)"
         r"|(?P<time>\b(?P<hour>\d{1,2}):(?P<minute>\d{2})\b)"
+        r"|(?P<grouped>\b\d{1,3}(?:,\d{2,3})+\b)"   # a sum written 1,25,000 (catalogue.grouped)
         r"|(?P<long>\d{4,})"
         r"|(?P<number>\d{1,3})(?P<glued>[^\W\d_]+)?"   # "4pm", "11am": "four pm"
     )
@@ -56,9 +70,18 @@ def spoken(text: str, language: str) -> str:
     """`text` with every number in the words a person says (see the module's docstring)."""
     language = language_or_default(language)
 
+    def clock(hour: int, minute: int) -> str:
+        if minute == 0:
+            return t(language, "voice.at_hour", hour=number_words(hour, language))
+        return t(language, "voice.at_time", hour=number_words(hour, language), minute=number_words(minute, language))
+
     def say(match: re.Match) -> str:
+        if match.groupdict().get("said"):   # "સાંજે 4" -> "સાંજે ચાર વાગ્યે", as a time is said (WORDING.md, section 3, rule 14)
+            return match["period"] + " " + clock(int(match["shour"]), int(match["sminute"] or 0))
         if match["money"]:
-            return t(language, "voice.rupees", amount=number_words(int(match["rupees"]), language))
+            return t(language, "voice.rupees", amount=number_words(int(match["rupees"].replace(",", "")), language))
+        if match["grouped"]:
+            return number_words(int(match["grouped"].replace(",", "")), language)
         if match["date"]:
             month = int(match["month"])
             if not 1 <= month <= 12:
@@ -67,11 +90,7 @@ def spoken(text: str, language: str) -> str:
                       month=t(language, "voice.months").split(",")[month - 1])
             return words + (" " + number_words(int(match["year"]), language) if match["year"] else "")
         if match["time"]:
-            hour, minute = int(match["hour"]), int(match["minute"])
-            if minute == 0:
-                return t(language, "voice.at_hour", hour=number_words(hour, language))
-            return t(language, "voice.at_time", hour=number_words(hour, language),
-                     minute=number_words(minute, language))
+            return clock(int(match["hour"]), int(match["minute"]))
         if match["long"]:
             return digit_words(match["long"], language)
         words = number_words(int(match["number"]), language)

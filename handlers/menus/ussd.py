@@ -28,10 +28,11 @@ from sqlalchemy.orm import Session
 from handlers import menus
 from handlers.menus import navigator
 from handlers.catalogue import DEFAULT_LANGUAGE, t
-from handlers.sms.commands import normalise_digits
-from handlers.menus.navigator import Act, Context, Layout, Page, State, View
+from handlers.text.digits import normalise_digits
+from handlers.menus.navigator import Act, Context, Info, Layout, Menu, Page, State, View
+from handlers.pound import answers
 from handlers.received import OutboxRowsWritten, printable, stored_answer
-from handlers.sms.text import fits_ussd_page
+from handlers.text import fits_ussd_page
 from models import queries
 from models.queries import pending
 from models.db import commit_lookup
@@ -162,9 +163,24 @@ def _split_line(line: str, fits: Callable[[list[str]], bool]) -> list[str]:
     return pieces
 
 
-def _ussd_pages(ctx: Context, state: State) -> list[Page]:
+def _cut_pages(ctx: Context, state: State) -> list[Page]:
     shown = navigator.view(ctx, state)
     return _info_pages(ctx, shown) if shown.title is None else _menu_pages(ctx, shown)
+
+
+def _ussd_pages(ctx: Context, state: State) -> list[Page]:
+    """A screen's pages, cut once per process for a menu of catalogue words alone (they
+    depend on the state and the language only), and once per answer key for a text of
+    facts that names one (handlers.pound.answers)."""
+    node = ctx.tree.nodes[state.node]
+    what = ("ussd pages", state, ctx.caller.language, state.node == ctx.root)
+    if isinstance(node, Menu) and isinstance(node.title, str) and all(
+            isinstance(option.label, str) for option in node.options):
+        return answers.static(what, lambda: _cut_pages(ctx, state))
+    found = node.answer(ctx, state) if isinstance(node, Info) and node.answer is not None else None
+    if found:
+        return answers.remembered(ctx.session, found, ctx.now, what, lambda _loaded: _cut_pages(ctx, state))
+    return _cut_pages(ctx, state)
 
 
 USSD = Layout(pages=_ussd_pages, back=BACK, home=HOME, more=MORE)

@@ -6,9 +6,9 @@ There is one menu definition (`handlers.menus.TREE`), walked by the one navigato
 Twilio the Gather's action URL holds them; on Exotel the call's place in Redis does,
 `handlers.menus.voice_flow`), and the walk replays them.
 
-What a caller hears, per step: the screen's title, "for <option>, press <n>" for each
-option (eight a page, 9 for more, 0 to go back), "then press the hash key" where a number
-is typed (a 12-digit tag finds the animal as on USSD). Silence or a wrong key repeats the
+What a caller hears, per step: the screen's spoken title, then each option's own sentence
+(`Option.said`, "To find an animal by its ear tag, press 1.", written whole per language;
+eight a page, 9 for more, 0 to go back), "then press the hash key" where a number is typed (a 12-digit tag finds the animal as on USSD). Silence or a wrong key repeats the
 prompt once; the second ends the call politely. A text of facts (FIND, FEES, MY…) is read
 and the call ends, as the USSD session does. A call back (outbox kind `voice_callback`) first
 reads its row.
@@ -34,7 +34,7 @@ from handlers import menus, received
 from handlers.menus import navigator
 from handlers.menus import speech
 from handlers.catalogue import DEFAULT_LANGUAGE, heard_language, language_or_default, t
-from handlers.sms.commands import normalise_digits
+from handlers.text.digits import normalise_digits
 from handlers.menus.navigator import Context, Layout, Menu, Page, State
 from models.phones import normalise_phone
 from models.tables import InboundMessage, OutboundMessage
@@ -114,11 +114,16 @@ def _voice_pages(ctx: Context, state: State) -> list[Page]:
     if shown.title is None:
         return [Page(shown.lines, True)]
     node = ctx.tree.nodes[state.node]
-    choices = list(shown.choices)
+    title, sentences = navigator.said(ctx, state)
+    if None in sentences:
+        raise LookupError(f"menu {state.node!r} has an option with no spoken sentence (Option.said)")
+    choices = [(sentence, step) for sentence, (_, step) in zip(sentences, shown.choices)]
     chunks = [choices[i:i + CHOICES_PER_PAGE] for i in range(0, len(choices), CHOICES_PER_PAGE)] or [[]]
     pages = []
     for number, chunk in enumerate(chunks):
-        lines = [shown.title] + [ctx.t("voice.press", label=label, digit=n) for n, (label, _) in enumerate(chunk, 1)]
+        # Each option's own sentence, its key in it (the tree's test checks the key said is
+        # the key that chooses it on its page).
+        lines = [title] + [sentence for sentence, _ in chunk]
         if number + 1 < len(chunks):
             lines.append(ctx.t("voice.more"))
         if isinstance(node, Menu) and node.input is not None:
@@ -196,8 +201,10 @@ def tries_from(raw: str | None) -> int:
     return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 2 else 0
 
 
-def step_id(call_id: str, keys: str, pressed: str | None, tries: int) -> str:
-    digest = hashlib.sha256(f"{keys}\n{pressed}\n{tries}".encode("utf-8", "replace")).hexdigest()[:32]
+def step_id(call_id: str, phone: str, keys: str, pressed: str | None, tries: int) -> str:
+    """The stored step's id: the caller's number is in it, so a request carrying a live CallSid
+    from another number is a step of its own and never hears (or continues) the first caller's."""
+    digest = hashlib.sha256(f"{phone}\n{keys}\n{pressed}\n{tries}".encode("utf-8", "replace")).hexdigest()[:32]
     return f"{received.printable(call_id)[:60]}:{digest}"
 
 
@@ -220,7 +227,7 @@ def answer(session: Session, *, provider: str, call_id: str, phone: str, keys: s
     pressed = normalise_digits(pressed).strip()[:MAX_KEYS] if isinstance(pressed, str) and pressed.strip() else None
     key_list = _keys(keys)
     tries = min(max(tries, 0), MAX_TRIES)
-    provider_id = step_id(call_id or "", "*".join(key_list), pressed, tries)
+    provider_id = step_id(call_id or "", e164, "*".join(key_list), pressed, tries)
     stored = _stored(session, provider, provider_id)
     if stored is not None:  # a retried request: the same answer, nothing done twice
         return stored

@@ -19,6 +19,7 @@ from handlers.outbox.delivery import DEFAULT_TZ, in_quiet_hours, morning_after
 from models.tables import OutboundMessage
 
 KIND = "voice_callback"
+CANARY_KIND = "canary_call"  # `golive --canary-call`: one call, its end recorded, never tried again
 MAX_CALLS = 3
 RETRY_AFTER = timedelta(minutes=10)
 ANSWERED = "completed"
@@ -33,18 +34,18 @@ def settle(session: Session, provider: str, call_sid: str, status: str, now: dat
         return None  # a NUL or a lone surrogate: no call Dabbo placed
     row = session.scalars(select(OutboundMessage).where(
         OutboundMessage.provider == provider, OutboundMessage.provider_id == call_sid,
-        OutboundMessage.kind == KIND)).first()
+        OutboundMessage.kind.in_((KIND, CANARY_KIND)))).first()
     if row is None or row.status in FINAL:
         return row
     status = (status or "").strip().lower()
     row.updated_at = now
     if status == ANSWERED:
         row.status = "delivered"
-    elif status in CALL_AGAIN and (row.attempts or 0) < MAX_CALLS:
+    elif status in CALL_AGAIN and row.kind == KIND and (row.attempts or 0) < MAX_CALLS:
         row.status, row.last_error = "queued", status
         row.send_after = next_try(now, quiet_hours)
     elif status in CALL_AGAIN:
-        row.status, row.last_error = "failed", f"{status} (after {row.attempts} calls)"
+        row.status, row.last_error = "failed", f"{status} (after {row.attempts} calls)" if row.kind == KIND else status
     elif status in ("queued", "ringing", "in-progress", ""):
         return row  # not an end: nothing to settle
     else:

@@ -30,9 +30,11 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from handlers.menus import voice
+from handlers import menus
+from handlers.menus import navigator, voice
 from handlers.catalogue import DEFAULT_LANGUAGE, heard_language, t
-from handlers.sms.commands import normalise_digits
+from handlers.text.digits import normalise_digits
+from models.phones import normalise_phone
 
 log = logging.getLogger("dabbo.voice.flow")
 
@@ -102,6 +104,13 @@ def ending(language: str, *texts: str) -> voice.VoiceStep:
     return voice.end_step(language, *texts)
 
 
+def same_caller(place: Place, phone: str) -> bool:
+    """Whether a request from `phone` is the caller whose call `place` is: a live CallSid sent
+    from another number (a guess, a replay) is never served the first caller's place."""
+    ours, theirs = normalise_phone(place.phone or ""), normalise_phone(phone or "")
+    return ours == theirs if ours is not None else place.phone == phone
+
+
 def broken(call_sid: str, phone: str, now: datetime) -> Place:
     """A call that cannot be served now (the database is down): sorry, call again later."""
     place = Place(call_sid, phone, DEFAULT_LANGUAGE, "", started=now.timestamp())
@@ -162,6 +171,28 @@ def _move(session: Session, place: Place, digits: str, now: datetime, max_presse
     place.step, place.segment = step.dumps(), 0
     place.language = heard_language(step.language)
     return GOODBYE if place.ended else GO_ON
+
+
+def deepest_walk(tree=None) -> int:
+    """The most key presses one walk of the menu tree takes before its end (a text of facts or
+    an action), wrong keys and silences apart: keeper SEIZE with another seizer is the deepest."""
+    nodes = (tree or menus.TREE).nodes
+
+    def depth(name: str, seen: frozenset) -> int:
+        node = nodes.get(name)
+        if not isinstance(node, navigator.Menu) or name in seen:
+            return 0
+        targets = [option.target for option in node.options if option.target] + \
+                  ([node.input.target] if node.input else [])
+        return 1 + max((depth(target, seen | {name}) for target in targets), default=0)
+
+    return max(depth(name, frozenset()) for name in nodes)
+
+
+def chain_depth() -> int:
+    """How many Gather and Passthru pairs the loop-free flow chains: every screen of the deepest
+    walk heard up to `MAX_TRIES` times (a silence or a wrong key, then the right one)."""
+    return deepest_walk() * voice.MAX_TRIES
 
 
 def goodbye_lines(place: Place | None) -> tuple[str, ...]:

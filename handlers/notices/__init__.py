@@ -37,12 +37,13 @@ from handlers.notices.common import (
 from handlers.notices import outcomes as outcome_notices
 from handlers.notices.dated import announce_auction, auction_groups, parse_auction_key
 from handlers.notices.money import open_refund_windows  # noqa: F401  (tests call notices.open_refund_windows)
+from handlers.notices.police import POLICE_REPORT
 from handlers.notices.texts import release_receipt_text, seizure_alert_text, surplus_notice_text
 from models.tables import Deposit, Impoundment, OutboundMessage, Person, Release, Sale, Village
 
 
 # Notices that speak of an animal still in the pound.
-_WHILE_IMPOUNDED = frozenset({SEIZURE_ALERT, CLAIM_REMINDER})
+_WHILE_IMPOUNDED = frozenset({SEIZURE_ALERT, CLAIM_REMINDER, POLICE_REPORT})
 
 
 # ---------------------------------------------------------------- hooks called by handlers.pound.records

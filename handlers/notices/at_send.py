@@ -29,7 +29,7 @@ from handlers.catalogue import read_on
 from handlers.notices.common import AUCTION_NOTICE, sentence
 from handlers.notices.dated import auction_text_in, parse_auction_key
 from handlers.notices.texts import claim_reminder_text, seizure_alert_text
-from handlers.sms.text import encoding, segments
+from handlers.text import encoding, segments
 from models.tables import Impoundment, OutboundMessage, Village
 
 # The notices whose words carry facts that move while they wait (today's dues, the

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from handlers.notices.broadcasts import NOTICE_MAX_SEGMENTS, notice_texts
-from handlers.sms.text import encoding, segments
+from handlers.text import encoding, segments
 from models.outbox.stop import reaches_sql
 from models.tables import Person, Village
 

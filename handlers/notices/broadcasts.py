@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from handlers.catalogue import LANGUAGES, place_name, spoken, t
 from handlers.errors import Refused
 from handlers.sms.replies import max_segments
-from handlers.sms.text import encoding, segments
+from handlers.text import encoding, segments
 from models.outbox import bulk as outbox_bulk
 from models.tables import Broadcast, Village
 

@@ -21,6 +21,7 @@ from handlers.notices.common import (
     wants, write_notice, written_count,
 )
 from handlers.notices.money import write_security_dues
+from handlers.notices.police import write_police_reports
 from handlers.notices.texts import (
     auction_text, claim_reminder_text, keeper_digest_text, protest_reminder_text, surplus_reminder_text,
 )
@@ -52,6 +53,7 @@ def write_due_notices(session: Session, now: datetime, *, reminder_days: Iterabl
         _auction_eves(session, now, morning_hour)
     _surplus_reminders(session, now, morning_hour)
     _protest_reminders(session, now, morning_hour)
+    write_police_reports(session, now)
     write_security_dues(session, now, morning_hour)
     _keeper_digests(session, now, morning_hour, evening_hour)
     return written_count(session) - before

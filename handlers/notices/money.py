@@ -18,6 +18,7 @@ from handlers.notices.common import (
     label, local_moment, write_notice,
 )
 from models import law, queries
+from models.law import trespass
 from models.tables import Complaint, Deposit, Event, Impoundment, Person, Release, Sale, Village
 
 
@@ -37,9 +38,10 @@ def after_deposit_forfeited(session: Session, deposit: Deposit, now: datetime) -
 
 
 def after_surplus_paid(session: Session, impoundment: Impoundment, sale: Sale, now: datetime) -> None:
-    """§186(1): the payee (else the owner) has the payment in writing."""
+    """§186(1) (the 1871 Act: s.16's balance): the payee (else the owner) has the payment in writing."""
+    key = "notice.surplus_paid_trespass" if trespass.two_stage(impoundment.village.pack) else "notice.surplus_paid"
     _money_notice(session, queries.person_by_phone(session, sale.surplus_paid_to_phone or ""), impoundment,
-                  SURPLUS_PAID, f"{SURPLUS_PAID}:{sale.id}", now, "notice.surplus_paid",
+                  SURPLUS_PAID, f"{SURPLUS_PAID}:{sale.id}", now, key,
                   amount=sale.surplus_paise, to=sale.surplus_paid_to_phone,
                   paid_on=law.local_date(sale.surplus_paid_at, impoundment.village.timezone))
 

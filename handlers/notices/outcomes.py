@@ -1,7 +1,8 @@
 """What the people concerned are told of the outcomes in `handlers.outcomes` (SPEC 12.5): the
-keeper of a release on the magistrate's order, the owner of a forfeiture paid back, owner and
-keeper of a re-seizure for want of the §185(3) declaration, and the `security_due` notices,
-which reach the keeper of the pound when the impoundment names none."""
+keeper of a release on the magistrate's order, the owner of a forfeiture on a conviction, the
+owner of a forfeiture paid back, owner and keeper of a re-seizure for want of the §185(3)
+declaration, and the `security_due` notices, which reach the keeper of the pound when the
+impoundment names none."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -11,7 +12,8 @@ from sqlalchemy.orm import Session
 
 from handlers.catalogue import day, kind_name, money, t
 from handlers.notices.common import (
-    COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, KEEPER_UNAPPROVED, SECURITY_DUE, label, pound_name, write_notice,
+    COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, FORFEITED_ON_CONVICTION, KEEPER_UNAPPROVED, SECURITY_DUE, label, pound_name,
+    write_notice,
 )
 from models import law
 from models.law import sections
@@ -36,6 +38,18 @@ def after_court_release(session: Session, impoundment: Impoundment, release: Rel
                  lambda lang: t(lang, "notice.court_release_keeper", kind=kind_name(lang, impoundment.kind),
                                 tag=label(impoundment, lang), receipt=impoundment.receipt,
                                 fees=money(lang, release.seizer_owes_paise)),
+                 impoundment_id=impoundment.id)
+
+
+def after_conviction(session: Session, impoundment: Impoundment, convicted_on, now: datetime) -> None:
+    """§183(2)(b): the owner hears that the animal went to the State on the conviction, that
+    nothing is to be paid at the pound and that no auction follows. Once per impoundment."""
+    owner = session.get(Person, impoundment.owner_id) if impoundment.owner_id else None
+    if owner is None:
+        return
+    write_notice(session, owner, FORFEITED_ON_CONVICTION, f"{FORFEITED_ON_CONVICTION}:{impoundment.id}", now,
+                 lambda lang: t(lang, "notice.forfeited_on_conviction", kind=kind_name(lang, impoundment.kind),
+                                tag=label(impoundment, lang), receipt=impoundment.receipt, date=day(convicted_on)),
                  impoundment_id=impoundment.id)
 
 

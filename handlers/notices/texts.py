@@ -12,13 +12,20 @@ from sqlalchemy.orm import Session
 from handlers.catalogue import day, days_text, kind_name, kinds_list, rupees, short_day, spoken, t
 from handlers.notices.common import label, pound_name
 from models import law, queries
+from models.law import trespass
 from models.tables import Impoundment, Pound, Release, Sale
 
 
 def seizure_alert_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
     tz = impoundment.village.timezone
     dues = queries.dues_for(session, impoundment, max(now, impoundment.seized_at))
-    return t(lang, "notice.seizure_alert", kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
+    # A seizure entered (or an alert sent) after its days have gone by says so (§186(1)).
+    key = {law.AHEAD: "notice.seizure_alert", law.CLAIM_PASSED: "notice.seizure_alert_claim_passed",
+           law.AUCTION_PASSED: "notice.seizure_alert_auction_passed"}[
+        law.deadlines_state(impoundment.claim_deadline, impoundment.auction_at, now)]
+    if trespass.two_stage(impoundment.village.pack) and key != "notice.seizure_alert_auction_passed":
+        key = "notice.seizure_alert_trespass"   # 1871 s.14: the owner may claim until the auction
+    return t(lang, key, kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
              pound=pound_name(impoundment.pound, lang), when=spoken(lang, impoundment.seized_at, tz),
              amount=rupees(dues.total_paise), rate=law.rate_text(dues.daily_rate_paise),
              deadline=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
@@ -28,7 +35,8 @@ def seizure_alert_text(session: Session, impoundment: Impoundment, lang: str, no
 def claim_reminder_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
     tz = impoundment.village.timezone
     dues = queries.dues_for(session, impoundment, now)
-    return t(lang, "notice.claim_reminder", kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
+    key = "notice.claim_reminder_trespass" if trespass.two_stage(impoundment.village.pack) else "notice.claim_reminder"
+    return t(lang, key, kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
              pound=pound_name(impoundment.pound, lang), amount=rupees(dues.total_paise),
              deadline=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
              auction=spoken(lang, impoundment.auction_at, tz))
@@ -53,32 +61,46 @@ def release_receipt_text(impoundment: Impoundment, release: Release, lang: str) 
 
 
 def protest_terms_text(impoundment: Impoundment, release: Release, lang: str) -> str:
-    """SPEC 11.1 protest: the §188(1) complaint deadline (or that it has passed) and, where
-    §189 applies, the §185(3) four weeks after which security is due."""
+    """SPEC 11.1 protest: the §188(1) complaint deadline (or that it has passed) and the end of
+    the §185(3) four weeks, in every village (SPEC 13.3): where §189 applies, as the day after
+    which security is due; elsewhere as the end of the four weeks alone."""
     village = impoundment.village
     terms = law.protest_terms(impoundment.seized_at, release.released_at, village.timezone)
     key = "notice.protest_complaint_passed" if terms.complaint_deadline_passed else "notice.protest_complaint"
+    if trespass.two_stage(village.pack) and not terms.complaint_deadline_passed:
+        key = "notice.protest_complaint_trespass"   # 1871 s.15 with s.20
     text = t(lang, key, complaint=short_day(terms.complaint_deadline))
-    if law.security_notified_on(village.security_notified, village.security_notified_from,
-                                        impoundment.seized_on):
-        text += " " + t(lang, "notice.protest_security", deadline=short_day(terms.protest_deadline))
-    return text
+    if trespass.two_stage(village.pack):
+        return text   # the four weeks are §185(3)'s, a Gujarat rule; the 1871 deposit waits on s.20 alone
+    notified = law.security_notified_on(village.security_notified, village.security_notified_from,
+                                        impoundment.seized_on)
+    four_weeks = "notice.protest_security" if notified else "notice.protest_four_weeks"
+    return text + " " + t(lang, four_weeks, deadline=short_day(terms.protest_deadline))
+
+
+def _surplus_key(impoundment: Impoundment, key: str) -> str:
+    """The 1871 Act's words where the village's pack has its stages: the s.16 sale's balance and
+    the s.17 Government, not §186(1)'s panchayat and village fund."""
+    return f"{key}_trespass" if trespass.two_stage(impoundment.village.pack) else key
 
 
 def surplus_notice_text(impoundment: Impoundment, sale: Sale, lang: str) -> str:
+    """The deadline is the pack's (the sale's `surplus_deadline`, from its `surplus_claim_days`);
+    under DLT the 1871 words go out as `find_sold`/`find_released`, which take the values below."""
     tz = impoundment.village.timezone
+    sold_on = law.local_date(sale.sold_at, tz)
     values = dict(kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
-                  day=short_day(law.local_date(sale.sold_at, tz)), proceeds=rupees(sale.proceeds_paise))
+                  day=short_day(sold_on), proceeds=rupees(sale.proceeds_paise))
     if sale.surplus_paise <= 0:
-        return t(lang, "notice.surplus_none", **values)
-    return t(lang, "notice.surplus", surplus=rupees(sale.surplus_paise), deadline=short_day(sale.surplus_deadline),
-             **values)
+        return t(lang, _surplus_key(impoundment, "notice.surplus_none"), date=short_day(sold_on), **values)
+    return t(lang, _surplus_key(impoundment, "notice.surplus"), surplus=rupees(sale.surplus_paise),
+             deadline=short_day(sale.surplus_deadline), surplus_deadline=short_day(sale.surplus_deadline), **values)
 
 
 def surplus_reminder_text(impoundment: Impoundment, sale: Sale, lang: str) -> str:
-    return t(lang, "notice.surplus_reminder", surplus=rupees(sale.surplus_paise),
+    return t(lang, _surplus_key(impoundment, "notice.surplus_reminder"), surplus=rupees(sale.surplus_paise),
              kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
-             deadline=short_day(sale.surplus_deadline))
+             deadline=short_day(sale.surplus_deadline), surplus_deadline=short_day(sale.surplus_deadline))
 
 
 def protest_reminder_text(impoundment: Impoundment, release: Release, lang: str) -> str:

@@ -19,7 +19,7 @@ from typing import Iterable
 
 from sqlalchemy.orm import Session
 
-from handlers.sms.text import encoding, segments
+from handlers.text import encoding, segments
 from models.outbox.bulk import NewRow, add_many
 from models.outbox.stop import is_unsolicited, reaches
 from models.tables import Person

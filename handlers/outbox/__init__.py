@@ -12,7 +12,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from handlers.sms.text import encoding, segments
+from handlers.text import encoding, segments
 from models import outbox
 from models.outbox.stop import SOLICITED_KINDS  # noqa: F401 (still importable from here)
 from models.outbox.stop import is_unsolicited, reaches

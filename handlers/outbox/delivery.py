@@ -34,6 +34,13 @@ class Verdict:
     reason: str | None = None  # CANCEL: why, kept in last_error
 
 
+# Outbox kinds a whole village gets (their SmsType is DLT_BROADCAST_SMS_TYPE).
+BROADCAST_KINDS = frozenset({"broadcast", "auction_notice"})
+# Promotional SMS go only 10:00-21:00 local (TRAI TCCCPR; INDIA-CHANNELS 7): the quiet hours of
+# a village's notices when they are sent as promotional.
+PROMOTIONAL_QUIET_HOURS = (21, 10)
+
+
 def in_quiet_hours(moment: datetime, tz: str, quiet_hours: tuple[int, int]) -> bool:
     """True when `moment` falls in the village's quiet hours: (21, 8) means
     21:00 to 07:59 local; equal hours mean no quiet hours at all."""
@@ -97,16 +104,18 @@ class _Recipient:
 
 
 def claim(session: Session, ids: list[int], provider: str, now: datetime, quiet_hours: tuple[int, int],
-          counts: dict[str, int]) -> list[Claimed]:
+          counts: dict[str, int], broadcast_quiet_hours: tuple[int, int] | None = None) -> list[Claimed]:
     """Re-read the rows still queued and due, settle the ones that must not
     go now (cancel / defer, counted in `counts`), and mark the rest
     `sending`. Three statements for a batch of any size (`models.outbox`);
-    no ORM object per row: a 1000-row batch is the common case."""
+    no ORM object per row: a 1000-row batch is the common case. `broadcast_quiet_hours`: those
+    of a village's notices where they differ (PROMOTIONAL_QUIET_HOURS when sent as promotional)."""
     go: dict[int, object] = {}
     settled: list[outbox.Settlement] = []
     for row in outbox.lock_due(session, ids, now):
         recipient = _Recipient(row.opted_out) if row.person_id is not None and row.opted_out is not None else None
-        decided = verdict(session, row, recipient, row.timezone or DEFAULT_TZ, now, quiet_hours)
+        hours = broadcast_quiet_hours if broadcast_quiet_hours and row.kind in BROADCAST_KINDS else quiet_hours
+        decided = verdict(session, row, recipient, row.timezone or DEFAULT_TZ, now, hours)
         if decided.action == CANCEL:
             settled.append(outbox.Settlement(row.id, cancel_reason=decided.reason))
             counts["cancelled"] += 1

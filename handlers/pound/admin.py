@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from handlers.errors import Refused
 from models import law, queries
+from models.law import packs
 from models.db import insert_on_conflict
 from models.phones import normalise_phone
 from models.tables import (
@@ -28,7 +29,7 @@ from models.tables import (
 
 def require_kind(kind: str, field: str = "kind") -> str:
     kind = kind.strip().lower()
-    if kind not in law.KINDS:
+    if kind not in law.NAMED_KINDS:   # which of them a village takes is its pack's (handlers.pound.records)
         raise Refused("unknown_kind", f"unknown kind of cattle: {kind}", field=field, status=422)
     return kind
 
@@ -65,11 +66,33 @@ def set_pound_fee(session: Session, kind: str, amount_paise: int, effective_from
     return row
 
 
+def require_law(law_id: str, schedule: str | None) -> tuple[str, str]:
+    """SPEC 13.4: a pack Dabbo holds and one of its schedules (none named = the pack's default)."""
+    try:
+        pack = packs.load(law_id)
+    except ValueError:
+        raise Refused("unknown_law", f"no law pack {law_id}", field="law", status=422) from None
+    schedule = schedule or pack.default_schedule
+    if schedule not in pack.schedules:
+        raise Refused("unknown_schedule", f"law {law_id} has no schedule {schedule}",
+                      field="law_schedule", status=422)
+    return law_id, schedule
+
+
+def set_village_law(session: Session, village: Village, law_id: str, schedule: str | None) -> Village:
+    """SPEC 13.4: the village's pounds run under this law and schedule from now on."""
+    village.law, village.law_schedule = require_law(law_id, schedule)
+    session.flush()
+    return village
+
+
 def create_village(session: Session, *, code: str, name: str, now: datetime, taluka: str | None = None,
                    district: str | None = None, language: str = "gu", timezone: str = law.DEFAULT_TZ,
                    security_notified: bool = False, auction_hour: int = 11, forfeit_percent: int = 100,
-                   security_notified_from: date | None = None, names: dict[str, str] | None = None) -> Village:
+                   security_notified_from: date | None = None, names: dict[str, str] | None = None,
+                   law_id: str = packs.DEFAULT_LAW, law_schedule: str | None = None) -> Village:
     code = code.strip().upper()
+    law_id, law_schedule = require_law(law_id, law_schedule)
     try:
         ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError):
@@ -79,7 +102,8 @@ def create_village(session: Session, *, code: str, name: str, now: datetime, tal
     village = Village(code=code, name=name, taluka=taluka, district=district, language=language,
                       timezone=timezone, security_notified=security_notified, auction_hour=auction_hour,
                       security_notified_from=security_notified_from,
-                      forfeit_percent=forfeit_percent, names=dict(names or {}), created_at=now)
+                      forfeit_percent=forfeit_percent, names=dict(names or {}), created_at=now,
+                      law=law_id, law_schedule=law_schedule)
     session.add(village)
     session.flush()
     return village
@@ -175,12 +199,20 @@ def person_for_phone(session: Session, phone: str, now: datetime, language: str 
 
 
 def check_binding(role: str, village: Village | None, taluka: str | None) -> str | None:
-    """Who is bound to what: a mamlatdar to a taluka (§190), police to a
-    village or a taluka, everyone else to a village. Returns the taluka kept."""
+    """Who is bound to what: a mamlatdar (§190) and a Taluka Development Officer to a taluka,
+    police to a village or a taluka, everyone else to a village. Returns the taluka kept."""
     taluka = taluka.strip() if taluka else None
     if role == "mamlatdar":
         if not taluka:
             raise Refused("taluka_needed", "a mamlatdar is bound to a taluka", field="taluka")
+        return taluka
+    if role == "taluka":   # the Taluka Development Officer reads his taluka's district view
+        if not taluka:
+            raise Refused("officer_taluka_needed", "a Taluka Development Officer is bound to a taluka",
+                          field="taluka")
+        if village is not None:
+            raise Refused("officer_no_village", "a Taluka Development Officer is bound to a taluka, not a village",
+                          field="village")
         return taluka
     if role == "police":
         if village is None and not taluka:

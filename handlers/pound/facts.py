@@ -9,7 +9,7 @@ computing anything twice. Reads only: nothing here writes a row.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from sqlalchemy import select
@@ -106,6 +106,7 @@ class AuctionLot:
     kind: str
     tag: str | None
     receipt: str
+    village_names: dict = field(default_factory=dict)   # the village's name per language
 
     @property
     def number(self) -> str:
@@ -127,7 +128,8 @@ def upcoming_auctions(session: Session, *, village_id: int | None, now: datetime
     if village_id is not None:
         query = query.where(Impoundment.village_id == village_id)
     return [
-        AuctionLot(i.village.name, i.village.timezone, i.auction_at, i.auction_place, i.kind, i.tag, i.receipt)
+        AuctionLot(i.village.name, i.village.timezone, i.auction_at, i.auction_place, i.kind, i.tag, i.receipt,
+                   dict(i.village.names or {}))
         for i in session.scalars(query)
     ]
 

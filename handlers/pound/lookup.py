@@ -8,18 +8,20 @@ Nothing here names an owner or shows an owner's phone.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from handlers.pound import answers
 from handlers.pound import facts
 from handlers.pound import records
-from handlers.catalogue import counted, day, days_text, kind_name, money, place_name, rate, t, when
+from handlers.catalogue import counted, day, days_text, kind_name, money, place_name, rate, spoken, t
 from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.sms.replies import Context, fit_list, short
-from models import queries
-from models.law import FORFEITED_ON_CONVICTION, local_date
+from models import law, queries
+from models.law import FORFEITED_ON_CONVICTION, local_date, trespass
 from models.tables import Impoundment, Village
 
 # Animals read for AUCTIONS: far more than one SMS can list, so the counts are whole.
@@ -27,23 +29,29 @@ AUCTION_LOTS = 1000
 
 
 def find(session: Session, context: Context, command: Command) -> str:
-    impoundment = _lookup(session, context, command)
     language = context.sender.language
-    text = describe(session, language, impoundment, context.now)
+    text = _answer(session, context, command, "sms.find",
+                   lambda impoundment: describe(session, language, impoundment, context.now))
     return _with_more_tags(language, text, command)
 
 
 def fees(session: Session, context: Context, command: Command) -> str:
-    impoundment = _lookup(session, context, command)
     language = context.sender.language
+    text = _answer(session, context, command, "sms.fees",
+                   lambda impoundment: _fees_text(session, language, impoundment, context.now))
+    return _with_more_tags(language, text, command)
+
+
+def _fees_text(session: Session, language: str, impoundment: Impoundment, now: datetime) -> str:
     if impoundment.status != "impounded":
-        return _with_more_tags(language, describe(session, language, impoundment, context.now), command)
-    dues = facts.animal_status(session, impoundment, context.now).dues
-    text = t(language, "sms.fees", tag=label(impoundment), fee=money(language, dues.pound_fee_paise),
+        return describe(session, language, impoundment, now)
+    dues = facts.animal_status(session, impoundment, now).dues
+    # 1871: the fine of the state's scale (s.12), no security; Gujarat: §187's fee and the §189 security.
+    key = "sms.fees_trespass" if trespass.two_stage(impoundment.village.pack) else "sms.fees"
+    return t(language, key, tag=label(impoundment), fee=money(language, dues.pound_fee_paise),
              days=dues.days, days_text=days_text(language, dues.days), rate=rate(language, dues.daily_rate_paise),
              expenses=money(language, dues.expenses_paise), security=money(language, dues.security_paise),
              total=money(language, dues.total_paise), total_tomorrow=money(language, dues.total_tomorrow_paise))
-    return _with_more_tags(language, text, command)
 
 
 def describe(session: Session, language: str, impoundment: Impoundment, now: datetime) -> str:
@@ -51,17 +59,31 @@ def describe(session: Session, language: str, impoundment: Impoundment, now: dat
     status = facts.animal_status(session, impoundment, now)
     tz = status.timezone
     kind = kind_name(language, status.kind)
+
+    def said(moment: datetime, deadline: bool = False) -> str:
+        return spoken(language, moment, tz, deadline=deadline)
+
     if status.status == "released":
-        return t(language, "sms.find_released", tag=status.number, kind=kind, date=when(status.released_at, tz))
+        release = impoundment.release
+        if release is not None and release.by_court:   # §188(3): the owner owes nothing, the seizer the dues
+            return t(language, "sms.find_released_by_court", tag=status.number, kind=kind,
+                     date=said(status.released_at), fees=money(language, release.seizer_owes_paise))
+        return t(language, "sms.find_released", tag=status.number, kind=kind, date=said(status.released_at))
     if status.status == FORFEITED_ON_CONVICTION:   # §183(2)(b)
-        return t(language, "sms.find_forfeited", tag=status.number, kind=kind, date=when(impoundment.closed_at, tz))
+        return t(language, "sms.find_forfeited", tag=status.number, kind=kind, date=said(impoundment.closed_at))
     if status.status == "sold":
-        return t(language, "sms.find_sold", tag=status.number, kind=kind, date=when(status.sold_at, tz),
+        return t(language, "sms.find_sold", tag=status.number, kind=kind, date=said(status.sold_at),
                  surplus=money(language, status.surplus_paise), surplus_deadline=day(status.surplus_deadline))
-    return t(language, "sms.find", tag=status.number, kind=kind, pound=short(place_name(language, status.pound_name, status.pound_names)),
-             village=short(place_name(language, status.village_name, status.village_names)), since=when(status.seized_at, tz),
-             total=money(language, status.dues.total_paise), claim_deadline=when(status.claim_deadline, tz),
-             auction_at=when(status.auction_at, tz), receipt=status.receipt)
+    # §186(1): a deadline that has gone by is told as gone by, never as still ahead.
+    key = {law.AHEAD: "sms.find", law.CLAIM_PASSED: "sms.find_claim_passed",
+           law.AUCTION_PASSED: "sms.find_auction_passed"}[law.deadlines_state(status.claim_deadline,
+                                                                               status.auction_at, now)]
+    return t(language, key, tag=status.number, kind=kind,
+             pound=short(place_name(language, status.pound_name, status.pound_names)),
+             village=short(place_name(language, status.village_name, status.village_names)),
+             since=said(status.seized_at), total=money(language, status.dues.total_paise),
+             claim_deadline=said(status.claim_deadline, deadline=True), auction_at=said(status.auction_at),
+             receipt=status.receipt)
 
 
 def auctions(session: Session, context: Context, command: Command) -> str:
@@ -73,7 +95,7 @@ def auctions(session: Session, context: Context, command: Command) -> str:
     if not lots:
         return t(language, "sms.auctions_none", village=name)
     counts = Counter((lot.auction_at, lot.auction_place) for lot in lots)  # keeps the soonest-first order
-    items = [t(language, "sms.auction_item", when=when(at, village.timezone),
+    items = [t(language, "sms.auction_item", when=spoken(language, at, village.timezone),
                place=short(place or name, 20), count=count, animals=counted(language, "animal", count))
              for (at, place), count in counts.items()]
     return fit_list(language, lambda joined: t(language, "sms.auctions", village=name, items=joined), items)
@@ -121,12 +143,24 @@ def find_impoundment(session: Session, tag: str) -> Impoundment:
     return impoundment
 
 
-def _lookup(session: Session, context: Context, command: Command) -> Impoundment:
-    """The first tag's impoundment; the asker now watches it."""
-    impoundment = find_impoundment(session, command.tags[0])
-    if context.sender.person is not None:
-        records.watch(session, impoundment, context.sender.person, context.now)
-    return impoundment
+def _answer(session: Session, context: Context, command: Command, screen: str,
+            compute: Callable[[Impoundment], str]) -> str:
+    """The answer about the first tag's animal (`compute` of its impoundment), computed
+    once per key (handlers/pound/answers.py); the asker now watches it."""
+    tag, person = command.tags[0], context.sender.person
+    found = answers.by_tag(session, tag)
+    if found is False:   # no row versions to key by: computed, as always
+        impoundment = find_impoundment(session, tag)
+        if person is not None:
+            records.watch(session, impoundment, person, context.now)
+        return compute(impoundment)
+    if found is None:
+        raise Refused("unknown_tag", "no animal with this tag or receipt", tag=tag)
+    key = found.key
+    if person is not None:
+        records.watch_animal(session, key.id, key.status, key.sale_version is not None, person, context.now)
+    return answers.remembered(session, found, context.now, (screen, context.sender.language),
+                              lambda loaded: compute(loaded or find_impoundment(session, tag)))
 
 
 def _with_more_tags(language: str, text: str, command: Command) -> str:

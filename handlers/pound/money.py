@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 from handlers.notices import money as notice_money
 from handlers.pound import outcomes
 from handlers.errors import Refused
-from handlers.pound.records import FUTURE_TOLERANCE, add_event
+from handlers.pound.entries import add_event
+from handlers.pound.records import FUTURE_TOLERANCE
 from models import law, queries
 from models.tables import Complaint, Deposit, Impoundment, Sale, Village
 
@@ -177,9 +178,11 @@ def decide_complaint(session: Session, impoundment: Impoundment, *, outcome: str
         raise Refused("no_complaint", "no complaint is recorded for this impoundment", status=404)
     if outcome not in ("upheld", "dismissed"):
         raise Refused("bad_outcome", "outcome is upheld or dismissed", field="outcome")
-    if not 0 <= compensation_paise <= law.COMPENSATION_MAX_PAISE:
-        raise Refused("compensation_too_high", "compensation is at most Rs 100 (section 188(3))",
-                      field="compensation_paise")
+    cap_paise = impoundment.village.pack["compensation_max_paise"]   # §188(3); 1871 s.22: a schedule setting
+    if not 0 <= compensation_paise <= cap_paise:
+        raise Refused("compensation_too_high", f"compensation is at most {cap_paise // 100} rupees",
+                      field="compensation_paise", cap_paise=cap_paise,
+                      section=impoundment.village.pack.cite("compensation_max_paise"))
     if outcome == "dismissed" and compensation_paise:
         raise Refused("compensation_when_dismissed", "no compensation on a dismissed complaint",
                       field="compensation_paise")

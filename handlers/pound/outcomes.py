@@ -16,7 +16,7 @@ from handlers.errors import Refused
 from handlers.notices import outcomes as outcome_notices
 from handlers.pound import records
 from handlers.pound.declarations import occasion_of, security_required
-from handlers.pound.records import add_event, take_deposit
+from handlers.pound.entries import add_event, take_deposit
 from models import law, queries
 from models.phones import normalise_phone
 from models.tables import Deposit, Impoundment, Person, Release, Seizure
@@ -81,7 +81,8 @@ def forfeit_on_conviction(session: Session, impoundment: Impoundment, *, convict
                           court: str | None = None) -> Impoundment:
     """§183(2)(b): "the cattle in respect of which the accused is convicted shall be forfeited to the
     State Government": the animal leaves the pound to the State, nothing is collected from the
-    owner, and no auction follows (its notices are dropped at send time: it is no longer held)."""
+    owner, and no auction follows (its notices are dropped at send time: it is no longer held).
+    The owner is told."""
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
     tz = impoundment.village.timezone
@@ -91,6 +92,7 @@ def forfeit_on_conviction(session: Session, impoundment: Impoundment, *, convict
     impoundment.auction_fixed_at = impoundment.auction_place = None
     add_event(session, impoundment, "forfeited_on_conviction", now, convicted_on=convicted_on.isoformat(), court=court)
     session.flush()
+    outcome_notices.after_conviction(session, impoundment, convicted_on, now)
     return impoundment
 
 
@@ -153,6 +155,7 @@ def reseize(session: Session, first: Impoundment, *, now: datetime, keeper: Pers
         raise Refused("not_reseizable", "only cattle released under protest and still without the declaration",
                       field="tag", status=409)
     village = first.village
+    records.refuse_before_act(seized_at, village.timezone)
     complaint = queries.occasion_complaint(session, first)
     notified = law.security_notified_on(village.security_notified, village.security_notified_from, first.seized_on)
     due_from = law.security_due_from(release.protest_deadline, notified, complaint is not None,

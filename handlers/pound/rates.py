@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from handlers.catalogue import kind_name, rate, t
+from handlers.catalogue import kind_name, place_name, rate, t
 from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.sms.replies import Context, fit_list, short
@@ -23,7 +23,7 @@ def rates(session: Session, context: Context, command: Command) -> str:
     village = village_asked(session, context.sender.person, command.village_code)
     fees = book_queries.fee_list(session, village, local_date(context.now, village.timezone))
     items = fee_lines(language, fees)
-    return fit_list(language, lambda joined: t(language, "sms.rates", village=short(village.name),
+    return fit_list(language, lambda joined: t(language, "sms.rates", village=short(place_name(language, village.name, village.names, village.code)),
                                                items=joined), items)
 
 

@@ -10,41 +10,35 @@ deposit's life, surplus payment, complaints) is in `handlers.pound.money`, with 
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from handlers import notices
-from handlers.pound import approvals, declarations, register
-from handlers.catalogue import when
+from handlers.pound import approvals, declarations, refusals, register
+from handlers.pound.entries import FUTURE_TOLERANCE, add_event, take_deposit
+from handlers.pound.timeline import first_auction, first_deadline, fixed_auction, notice_posted
+from handlers.catalogue.refusals import Moment, Named
 from handlers.errors import Refused
 from models import law, queries
+from models.law import trespass
 from models.db import on_postgresql
 from models.queries import pending
-from models.tables import (
-    Animal,
-    Deposit,
-    Event,
-    Impoundment,
-    Person,
-    Pound,
-    Release,
-    Sale,
-    Seizure,
-    Village,
-    Watch,
-)
+from models.tables import Animal, Deposit, Impoundment, Person, Pound, Release, Sale, Seizure, Village, Watch
 
-# A paper register entered late may carry a past time; a future one is a typo.
-FUTURE_TOLERANCE = timedelta(minutes=5)
 RECEIPT_BASE = 100000
 
 
-def add_event(session: Session, impoundment: Impoundment, type_: str, at: datetime,
-              actor_phone: str | None = None, **detail) -> None:
-    session.add(Event(impoundment_id=impoundment.id, type=type_, at=at, actor_phone=actor_phone, detail=detail))
+def refuse_before_act(seized_at: datetime, tz: str) -> None:
+    """A seizure dated before the Act came into force (0001-01-01, a year typed short) is a typing
+    mistake, never a record: refused before it reaches the register."""
+    # Compared as moments: 0001-01-01 has no local date east of UTC (the year before it is 0).
+    if seized_at < datetime.combine(law.ACT_IN_FORCE_FROM, time(), ZoneInfo(tz)):
+        raise Refused("seizure_before_act", "seized_at lies before the Act came into force", field="seized_at",
+                      in_force_from=law.ACT_IN_FORCE_FROM.isoformat())
 
 
 def seize(
@@ -66,10 +60,11 @@ def seize(
     receipt number). Registered owners are found from the tag. `seizer`, the
     person who brought them (§184(1): anyone may), gets the register entry."""
     seized_at = seized_at or now
-    if kind not in law.KINDS:
+    if not law.kind_in_law(kind, pound.village.pack):   # a heifer in Gujarat: not a kind its Act names
         raise Refused("unknown_kind", f"unknown kind of cattle: {kind}", field="kind")
     if seized_at > now + FUTURE_TOLERANCE:
         raise Refused("future_seizure", "seized_at lies in the future", field="seized_at")
+    refuse_before_act(seized_at, pound.village.timezone)
     _queue_on_tags(session, tags)
     clean_tags = _free_tags(session, tags)
 
@@ -80,7 +75,7 @@ def seize(
         session.add(seizure)
     elif seizure.pound_id != pound.id:
         raise Refused("seizure_pound_mismatch", "that seizure belongs to another pound", field="seizure", status=409)
-    claim_deadline = law.claim_deadline(seized_at)
+    claim_deadline = first_deadline(seized_at, village.pack)
     made = [_impound_one(session, seizure, village, tag, kind, keeper, note, claim_deadline, now) for tag in clean_tags]
     session.flush()
     for owner_id in {i.owner_id for i in made if i.owner_id}:
@@ -108,8 +103,8 @@ def _impound_one(session: Session, seizure: Seizure, village: Village, tag: str 
         seized_on=law.local_date(seizure.seized_at, village.timezone),
         status="impounded",
         claim_deadline=claim_deadline,
-        auction_at=law.auction_at(claim_deadline, village.timezone, village.auction_hour),
-        complaint_deadline=law.complaint_deadline(seizure.seized_at, village.timezone),
+        auction_at=first_auction(claim_deadline, village),
+        complaint_deadline=law.complaint_deadline(seizure.seized_at, village.timezone, pack=village.pack),
         note=note,
         # Unique until the id gives the real receipt: one shared placeholder made every
         # concurrent seizure wait on (and deadlock over) the receipt index.
@@ -125,10 +120,11 @@ def _impound_one(session: Session, seizure: Seizure, village: Village, tag: str 
 
 
 def already_held(held: Impoundment, tag: str) -> Refused:
-    """The answer to a second seizure of a tag still in a pound: where and since when."""
-    since = when(held.seized_at, held.village.timezone)
-    return Refused("already_impounded", f"tag {tag} is already in {held.pound.name} since {since}", field="tag",
-                   status=409, tag=tag, pound=held.pound.name, since=since)
+    """The answer to a second seizure of a tag still in a pound: where and since when, said in
+    the reader's words where the refusal is worded (the pound's name in their language)."""
+    return Refused("already_impounded", f"tag {tag} is already in {held.pound.name} since {held.seized_at.isoformat()}",
+                   field="tag", status=409, tag=tag, pound=Named.of(held.pound),
+                   since=Moment(held.seized_at, held.village.timezone))
 
 
 def _insert_held(session: Session, impoundment: Impoundment) -> None:
@@ -216,20 +212,6 @@ def identify_owner(session: Session, impoundment: Impoundment, owner: Person, no
     forfeit_deposits(session, owner.id, impoundment.village, impoundment, now)
 
 
-def take_deposit(session: Session, impoundment: Impoundment, amount_paise: int, at: datetime,
-                 sale: Sale | None = None) -> Deposit:
-    """§189(1): security collected is always a deposit record, with the
-    receipt number, even while the owner is unknown (SPEC 11.1)."""
-    village = impoundment.village
-    deposit = Deposit(
-        owner_id=impoundment.owner_id, village_id=village.id, impoundment_id=impoundment.id,
-        receipt=impoundment.receipt, amount_paise=amount_paise, deposited_at=at,
-        refund_date=law.deposit_refund_date(at, village.timezone), status="held", forfeited_paise=0,
-        sale_id=sale.id if sale is not None else None)
-    session.add(deposit)
-    return deposit
-
-
 def release(
     session: Session,
     impoundment: Impoundment,
@@ -264,7 +246,8 @@ def release(
         expenses_paise=dues.expenses_paise,
         security_paise=dues.security_paise,
         total_paise=dues.total_paise, rounded_off_paise=dues.rounded_off_paise,
-        protest_deadline=law.protest_deadline(at, village.timezone) if under_protest else None,
+        protest_deadline=(law.dispute_deadline(impoundment.seized_at, at, village.timezone, pack=village.pack)
+                      if under_protest else None),
 )
     session.add(record)
     impoundment.status = "released"
@@ -300,16 +283,22 @@ def sell(
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
     declarations.check_sale(session, impoundment, actor_phone, at)   # §182(1) keeper approved; §185(4)
+    pack = impoundment.village.pack
+    if pack.get("notice_required") and not notice_posted(session, impoundment):
+        # 1871 s.14: unclaimed seven days "from the notice": no notice posted, no auction.
+        raise Refused("no_notice", "the auction follows the police notice: none is recorded", field="at", status=409,
+                      auction_at=impoundment.auction_at.isoformat())
     if not law.sale_allowed(at, impoundment.auction_at):
-        # SPEC 11.1: the sale is the published auction (§186(1)), never before it.
-        raise Refused("before_auction", "the sale is the auction: not before the auction time", field="at",
+        # SPEC 11.1: the sale is the published auction (§186(1); 1871 s.14: seven days after the
+        # notice), never before it.
+        raise Refused("before_notice_auction" if trespass.two_stage(pack) else "before_auction", "the sale is the auction: not before the auction time", field="at",
                       status=409, auction_at=impoundment.auction_at.isoformat())
     if at > now + FUTURE_TOLERANCE:
         raise Refused("future_sale", "sale time lies in the future", field="at")
     if proceeds_paise < 0 or sale_expenses_paise < 0:
         raise Refused("negative_amount", "amounts cannot be negative", field="proceeds_paise")
     if buyer_phone:
-        _check_buyer(session, buyer_phone)
+        _check_buyer(session, buyer_phone, pack)
     dues = queries.dues_for(session, impoundment, at)
     village = impoundment.village
     # §185(4): the owner appeared and refused to pay: the security due comes off too.
@@ -325,7 +314,7 @@ def sell(
         security_paise=security,
         surplus_paise=law.surplus_paise(proceeds_paise, dues.pound_fee_paise, dues.expenses_paise,
                                         sale_expenses_paise, security_paise=security),
-        surplus_deadline=law.surplus_deadline(at, village.timezone),
+        surplus_deadline=law.surplus_deadline(at, village.timezone, pack=pack),
         buyer_phone=buyer_phone,
 )
     session.add(record)
@@ -334,20 +323,20 @@ def sell(
     add_event(session, impoundment, "sold", now, actor_phone, proceeds_paise=proceeds_paise,
               surplus_paise=record.surplus_paise, refused=refused, security_paise=security)
     session.flush()
-    from handlers.pound import refusals   # it builds on this module: imported when a sale runs
     refusals.after_refused_sale(session, impoundment, record, security, at, now)   # §185(4), §189
     notices.after_sale(session, impoundment, record, now)
     return record
 
 
-def _check_buyer(session: Session, buyer_phone: str) -> None:
-    """§186(2): a keeper or panchayat official may not be the buyer."""
+def _check_buyer(session: Session, buyer_phone: str, pack) -> None:
+    """§186(2) (1871: s.19): a keeper, official or police officer may not be the buyer."""
     buyer = queries.person_by_phone(session, buyer_phone)
     try:
-        law.check_buyer(buyer.role if buyer else None)
+        law.check_buyer(buyer.role if buyer else None, pack=pack)
     except law.BuyerBarred:
-        raise Refused("buyer_barred", "a pound keeper or panchayat official may not buy (section 186(2))",
-                      field="buyer_phone", status=422)
+        raise Refused("buyer_barred_trespass" if trespass.two_stage(pack) else "buyer_barred",
+                      "a pound keeper, official or police officer may not buy at the sale",
+                      field="buyer_phone", status=422, section=pack.cite("barred_buyer_roles"))
 
 
 def fix_auction(
@@ -375,8 +364,7 @@ def fix_auction(
     for impoundment in animals:
         impoundment.auction_fixed_at = auction_at
         impoundment.auction_place, impoundment.auction_place_en = place, place_en
-        impoundment.auction_at = law.auction_at(impoundment.claim_deadline, village.timezone,
-                                                village.auction_hour, fixed_at=auction_at)
+        impoundment.auction_at = fixed_auction(impoundment, village, auction_at)
         add_event(session, impoundment, "auction_fixed", now, actor_phone, auction_at=auction_at.isoformat(),
                   place=place, place_en=place_en)
     session.flush()
@@ -386,15 +374,22 @@ def fix_auction(
 
 def watch(session: Session, impoundment: Impoundment, person: Person, now: datetime) -> None:
     """The asker of a tag lookup gets that impoundment's reminders."""
-    if impoundment.status != "impounded" and impoundment.sale is None:
+    watch_animal(session, impoundment.id, impoundment.status, impoundment.sale is not None, person, now)
+
+
+def watch_animal(session: Session, impoundment_id: int, status: str, sold: bool, person: Person,
+                 now: datetime) -> None:
+    """`watch` from the facts alone (an answer served from its key has no loaded row):
+    reminders still to come, while held or after a sale (the surplus)."""
+    if status != "impounded" and not sold:
         return
     if person.id is None:
         session.flush()   # a stranger registered by this very lookup
     if on_postgresql(session):
         # Written with the lookup's audit row, or just before the commit (models.queries.pending).
-        pending.add_watch(session, impoundment.id, person.id, now)
+        pending.add_watch(session, impoundment_id, person.id, now)
         return
     exists = session.scalar(select(Watch.id).where(
-        Watch.impoundment_id == impoundment.id, Watch.person_id == person.id))
+        Watch.impoundment_id == impoundment_id, Watch.person_id == person.id))
     if exists is None:
-        session.add(Watch(impoundment_id=impoundment.id, person_id=person.id, created_at=now))
+        session.add(Watch(impoundment_id=impoundment_id, person_id=person.id, created_at=now))

@@ -2,18 +2,20 @@
 may be necessary shall be sold". When several animals of one owner's occasion are held, each
 refused sale's surplus first covers what the others still owe; once the proceeds cover it all the
 selling stops, the rest go back to the owner paid from the sale, and the keeper is told how many
-remain to be released (SPEC 12.5). Bound by `handlers.pound.records`' rules; commits nothing."""
+remain to be released (SPEC 12.5). Called by `handlers.pound.records` when a sale is recorded; commits nothing."""
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import date, datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from handlers.pound.declarations import occasion_of
-from handlers.pound.records import add_event, take_deposit
+from handlers.pound.entries import add_event, take_deposit
 from models import law, queries
-from models.tables import Impoundment, Release, Sale
+from models.law import trespass
+from models.tables import Impoundment, Pound, Release, Sale
 
 
 def after_refused_sale(session: Session, impoundment: Impoundment, sale: Sale, security_paise: int, at: datetime,
@@ -78,3 +80,62 @@ def released_by(session: Session, sale: Sale) -> list[int]:
     """The animals of the occasion this sale's proceeds paid for (released with it)."""
     return list(session.scalars(select(Release.impoundment_id).where(Release.paid_by_sale_id == sale.id)
                                 .order_by(Release.impoundment_id)))
+
+
+@dataclass(frozen=True)
+class SaleAccount:
+    """One occasion's s.16 account with the sums its (c) and (f) are made of: the fines (s.12),
+    the feeding charges (ss.4-6) and the sale's expenses, each as recorded when it was sold or
+    released paid from the sale."""
+    animal: Impoundment          # the occasion's first animal sold
+    sale: Sale
+    account: trespass.Account
+    fines_paise: int
+    feeding_paise: int
+    sale_expenses_paise: int
+
+
+def sale_account(session: Session, impoundment: Impoundment) -> trespass.Account:
+    """1871 s.16(a)-(f): the account the owner is given after the sale of as many of the
+    occasion's cattle as were needed: (a) the number seized, (b) the days impounded until the
+    last sale, (c) the fines and charges of the animals sold and of those the proceeds paid for,
+    (d) the number sold, (e) the proceeds, (f) how much of them went to the dues and sale
+    expenses, and the balance paid to the owner."""
+    return _account(session, impoundment).account
+
+
+def sale_accounts(session: Session, pound: Pound, start: date, end: date) -> list[SaleAccount]:
+    """Every s.16 account of `pound` whose first sale fell from `start` to `end` (the village's
+    dates, both included), one per occasion sold from, in the order of the sales: what the admin
+    API's sale accounts and the books page both read."""
+    tz, found, seen = pound.village.timezone, [], set()
+    sales = session.scalars(select(Sale).join(Impoundment, Impoundment.id == Sale.impoundment_id)
+                            .where(Impoundment.pound_id == pound.id).order_by(Sale.sold_at, Sale.id))
+    for sale in sales:
+        animal = sale.impoundment
+        occasion = (animal.owner_id, animal.seized_on) if animal.owner_id else ("animal", animal.id)
+        if occasion in seen or not start <= law.local_date(sale.sold_at, tz) <= end:
+            continue
+        seen.add(occasion)
+        found.append(_account(session, animal))
+    return found
+
+
+def _account(session: Session, impoundment: Impoundment) -> SaleAccount:
+    animals = occasion_of(session, impoundment)
+    sales = [animal.sale for animal in animals if animal.sale is not None]
+    paid_by_sale = session.scalars(select(Release).where(
+        Release.paid_by_sale_id.in_([sale.id for sale in sales]))).all() if sales else []
+    pack, tz = impoundment.village.pack, impoundment.village.timezone
+    days = max((law.days_impounded(impoundment.seized_at, sale.sold_at, tz, pack=pack) for sale in sales), default=0)
+    fines = sum(sale.pound_fee_paise for sale in sales) + sum(release.pound_fee_paise for release in paid_by_sale)
+    feeding = sum(sale.expenses_paise for sale in sales) + sum(release.expenses_paise for release in paid_by_sale)
+    proceeds = sum(sale.proceeds_paise for sale in sales)
+    balance = sum(sale.surplus_paise for sale in sales)
+    account = trespass.Account(number_seized=len(animals), time_impounded_days=days,
+                               fines_and_charges_paise=fines + feeding, number_sold=len(sales),
+                               proceeds_paise=proceeds, applied_to_dues_paise=proceeds - balance,
+                               balance_to_owner_paise=balance)
+    first = min(sales, key=lambda sale: (sale.sold_at, sale.id)) if sales else None
+    return SaleAccount(first.impoundment if first else impoundment, first, account, fines, feeding,
+                       sum(sale.sale_expenses_paise for sale in sales))

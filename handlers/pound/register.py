@@ -13,7 +13,7 @@ from typing import Sequence
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from handlers.catalogue import kind_name, t, when
+from handlers.catalogue import kind_name, place_name, spoken, t
 from handlers.outbox import queue_message
 from models.law import books
 from models.tables import Impoundment, Person
@@ -62,9 +62,9 @@ def send_copy(session: Session, seizer: Person, made: Sequence[Impoundment], now
         f"{first.register_serial}-{made[-1].register_serial}/{first.register_year}"
     labels = [i.tag or i.receipt for i in made]
     tags = ", ".join(labels[:3]) + (f" +{len(labels) - 3}" if len(labels) > 3 else "")
-    text = t(language, "notice.register_copy", pound=first.pound.name[:30], entries=entries,
+    text = t(language, "notice.register_copy", pound=place_name(language, first.pound.name, first.pound.names, first.pound.code)[:30], entries=entries,
              count=len(made), kind=kind_name(language, first.kind), tags=tags,
-             seized_at=when(first.seized_at, tz), place=(first.seizure.place or first.note or "-")[:40])
+             seized_at=spoken(language, first.seized_at, tz), place=(first.seizure.place or first.note or "-")[:40])
     queue_message(session, to_phone=seizer.phone, text=text, language=language, kind=REGISTER_COPY,
                   idempotency_key=f"{REGISTER_COPY}:{first.seizure_id}:{first.id}", now=now, person=seizer,
                   impoundment_id=first.id)

@@ -60,16 +60,15 @@ from dataclasses import dataclass
 from handlers.catalogue.vocabulary import (BEFORE_DATE, BEFORE_PROTEST, BY_WORDS, COMMAND_WORDS, KIND_WORDS,
                                            LANGUAGE_NAMES, LANGUAGE_WORDS, LOCAL_AUCTION_WORDS,
                                            PROTEST_WORDS, REFUSED_WORDS, UNTAGGED_WORDS)
-from handlers.sms.fields import BEFORE_TIME_KEYS, Bad, match_date, read_amount, read_phone, read_sold_tag, read_time
+from handlers.sms.fields import (BEFORE_TIME_KEYS, Bad, match_date, read_amount, read_phone, read_seize_place,
+                                 read_sold_tag, read_time)
+from models.queries import TAG_DIGITS
 from handlers.sms.scanner import (LEADING_SEPARATORS, clean, detail, first_token, is_digit, is_letter,
                               leading_word, letter_runs, match_key, match_keys, next_word, split_tag_region,
                               strip_controls, strip_edges, tags_from_region, trim_note, word_index)
-# Re-exported for handlers/menus/__init__.py and handlers/menus/ussd.py, which still read the tag shapes and
-# the digit folding here; their home is handlers.sms.scanner.
-from handlers.sms.scanner import RECEIPT_DIGITS, TAG_DIGITS, normalise_digits
 
 __all__ = ["COMMAND_WORDS", "KIND_WORDS", "LANGUAGE_WORDS", "MAX_TEXT_LENGTH", "NAMES", "PROBLEM_CODES",
-           "Command", "Problem", "kind_from_word", "parse", "RECEIPT_DIGITS", "TAG_DIGITS", "normalise_digits"]
+           "Command", "Problem", "kind_from_word", "parse"]
 
 _log = logging.getLogger(__name__)
 
@@ -94,7 +93,7 @@ NAMES = ("find", "fees", "auctions", "help", "lang", "stop", "start", "my",
          "seize", "release", "sold", "list", "notice", "auction", "rates")
 PROBLEM_CODES = ("empty", "unknown_command", "missing_tag", "bad_tag", "missing_kind",
                  "unknown_kind", "missing_amount", "bad_amount", "bad_phone", "bad_date",
-                 "bad_time", "bad_language", "missing_text", "too_long", "bad_seizer_phone")
+                 "bad_time", "bad_language", "missing_text", "too_long", "bad_seizer_phone", "seize_not_a_tag")
 
 @dataclass(frozen=True)
 class Command:
@@ -181,9 +180,7 @@ def _parse_seize(args: str) -> Command | Problem:
         word, after = next_word(after)
     if word is None:
         leftover = first_token(rest)
-        if leftover:
-            return Problem("unknown_kind", "seize", detail(leftover))
-        return Problem("missing_kind", "seize")
+        return Problem("unknown_kind", "seize", detail(leftover)) if leftover else Problem("missing_kind", "seize")
     kind = kind_from_word(word)
     if kind is None:
         return Problem("unknown_kind", "seize", detail(word))
@@ -197,10 +194,16 @@ def _parse_seize(args: str) -> Command | Problem:
             if bad is not None:
                 return Problem("bad_tag", "seize", detail(bad))
             note = trim_note(after)
-    seizer_phone, note, problem = _seizer(note)
+    if not_tags := [tag for tag in tags if len(tag) != TAG_DIGITS]:   # receipts are Dabbo's to issue
+        return Problem("seize_not_a_tag", "seize", detail(not_tags[0]))
+    seizer_phone, note, problem = _seizer(note)   # BY first; or after the place: AT <place> BY <phone>
+    place, note, after_place = read_seize_place(note, _BY_KEYS)
+    if after_place and seizer_phone is None and not problem:
+        seizer_phone, after_place, problem = _seizer(after_place)
     if problem:
         return problem
-    return Command("seize", tags=tags, kind=kind, note=note, seizer_phone=seizer_phone)
+    note = trim_note(" ".join(part for part in (note, after_place) if part)) if after_place else note
+    return Command("seize", tags=tags, kind=kind, note=note, seizer_phone=seizer_phone, place=place)
 
 
 _PHONE_TOKEN = re.compile(r"\+?[0-9()\-.]+")

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from handlers.catalogue.vocabulary import (
     AFTER_TIME,
+    AT_WORDS,
     AMOUNT_PREFIXES,
     BEFORE_TIME,
     CURRENCY_WORDS,
@@ -22,8 +23,6 @@ from handlers.catalogue.vocabulary import (
     PHONE_PREFIXES,
 )
 from handlers.sms.scanner import (
-    RECEIPT_DIGITS,
-    TAG_DIGITS,
     TAG_PREFIX_KEYS,
     first_token,
     is_digit,
@@ -32,7 +31,9 @@ from handlers.sms.scanner import (
     next_word,
     prefix_before_digits,
     strip_edges,
+    trim_note,
 )
+from models.queries import RECEIPT_DIGITS, TAG_DIGITS
 
 MAX_AMOUNT_RUPEES = 10 ** 8     # Rs 10 crore: more is a typing error, not a sale
 
@@ -210,3 +211,32 @@ def read_time(text: str) -> tuple[tuple[int, int] | None, int, Bad | None]:
     if not (0 <= hour <= 23 and 0 <= minute <= 59):
         return None, 0, Bad("bad_time", token)
     return (hour, minute), end, None
+
+
+# SEIZE … AT <place>: where the animal was seized (Form A's place column holds 200 characters).
+AT_KEYS = match_keys(AT_WORDS)
+PLACE_LENGTH = 200
+
+
+def _is_place_word(token: str, *, first: bool) -> bool:
+    """AT opens the place when it is the first word of the note or typed in capitals; a
+    lower-case "at" inside a note ("cow, tied at gate") is the keeper's own words and stays
+    in the note. ખાતે has no case and always opens the place."""
+    if match_key(token) not in AT_KEYS:
+        return False
+    return first or not token.isascii() or token.strip(",.;:").isupper()
+
+
+def read_seize_place(note: str | None, by_keys: frozenset[str]) -> tuple[str | None, str | None, str | None]:
+    """SPEC 13.3 `SEIZE … AT <place>`: everything after AT to the end of the message, or to a
+    BY followed by a phone (which AT counts: see `_is_place_word`). Returns (place, the note before AT, what follows the place)."""
+    tokens = (note or "").split()
+    at = next((i for i, token in enumerate(tokens) if _is_place_word(token, first=i == 0)), None)
+    if at is None or at == len(tokens) - 1:
+        return None, note, None
+    end = next((j for j in range(at + 1, len(tokens) - 1)
+                if match_key(tokens[j]) in by_keys and re.search(r"[0-9]", tokens[j + 1])), len(tokens))
+    place = (trim_note(" ".join(tokens[at + 1:end])) or "")[:PLACE_LENGTH]   # Form A's column holds 200
+    if not place:
+        return None, note, None
+    return place, trim_note(" ".join(tokens[:at])), " ".join(tokens[end:]) or None

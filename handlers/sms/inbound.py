@@ -33,6 +33,7 @@ from handlers.pound import lookup
 from handlers.sms import official
 from handlers.pound import rates
 from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, language_or_default, t
+from handlers.catalogue.refusals import said_values
 from handlers.sms.commands import Command, Problem, parse
 from handlers.errors import Refused
 from handlers.outbox import queue_message
@@ -60,6 +61,9 @@ class Inbound:
     provider: str
     provider_id: str
     channel: str = "sms"
+    # The command read from `text`, when the webhook already had to read it
+    # (Twilio does, to tell a base64 body from a plain one): not read twice.
+    parsed: Command | Problem | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -126,7 +130,7 @@ def handle_sms(session: Session, inbound: Inbound, *, now: datetime, ussd_code: 
     text = storable(inbound.text)
     provider_id = storable(inbound.provider_id)[:_ID_WIDTH]
     phone = normalise_phone(inbound.phone) if isinstance(inbound.phone, str) else None
-    command = parse(text)
+    command = inbound.parsed if inbound.parsed is not None and text == inbound.text else parse(text)
     if not reply_via_outbox and phone is not None and on_postgresql(session):
         answered = _answer_lookup(session, inbound, command, text, provider_id, phone, now, ussd_code)
         if answered is not None:
@@ -254,6 +258,10 @@ def _problem_refusal(problem: Problem, sender: Sender) -> Refused:
 def refusal_text(language: str, refused: Refused) -> str:
     """The sender's sentence for a refusal: a parse problem with the
     command's usage, or a record refusal (`sms.err.<code>`)."""
+    if refused.code == "unknown_kind":
+        # A kind the words know but the village's law does not name (a heifer in Gujarat): the
+        # same answer as a word nobody knows.
+        refused = Refused("problem.unknown_kind", refused.message, command="seize")
     if refused.code.startswith("problem."):
         command = refused.detail.get("command")
         usage = t(language, f"sms.usage.{command}") if command and _has(f"sms.usage.{command}") else \
@@ -263,7 +271,7 @@ def refusal_text(language: str, refused: Refused) -> str:
     if not _has(key):
         return t(language, "sms.err.generic")
     try:
-        return t(language, key, **refused.detail)
+        return t(language, key, **said_values(language, refused.detail))
     except (KeyError, IndexError):
         return t(language, "sms.err.generic")
 

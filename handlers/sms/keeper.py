@@ -14,13 +14,15 @@ from handlers.pound import admin
 from handlers.pound import facts
 from handlers.pound import outcomes, records, refusals
 from handlers.catalogue.vocabulary import DECLARATION_WORDS
-from handlers.catalogue import counted_kind, day, days_text, kind_name, money, t, when
+from handlers.catalogue import counted_kind, day, days_text, kind_name, local_day, money, spoken, t
+from handlers.catalogue.refusals import Moment
 from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.pound.lookup import find_impoundment, label
 from handlers.sms.replies import Context, fit_list
 from handlers.sms.scanner import match_key, match_keys, next_word
 from models import law, queries
+from models.law import trespass
 from models.phones import normalise_phone
 from models.tables import Impoundment, Person, Pound
 
@@ -37,7 +39,8 @@ def seize(session: Session, context: Context, command: Command) -> str:
     seizer = _seizer(session, context, keeper, command)
     try:
         made = records.seize(session, pound=keeper.pound, kind=command.kind, tags=tags, now=context.now,
-                             keeper=keeper, note=command.note, seizer=seizer)
+                             keeper=keeper, note=command.note, seizer=seizer,
+                             place=command.place)
     except Refused as refused:
         # A held tag's refusal also says where and since when.
         raise Refused(refused.code, refused.message, **{"tag": "", **refused.detail})
@@ -46,9 +49,10 @@ def seize(session: Session, context: Context, command: Command) -> str:
     # Each tag beside its receipt, so the keeper writes the right number on each.
     items = [t(language, "sms.seized_item", tag=i.tag, receipt=i.receipt) if i.tag else i.receipt for i in made]
     return fit_list(language, lambda joined: t(
-        language, "sms.seized_tags", count=len(made), kind=kind_name(language, command.kind), items=joined,
+        language, _by_law("sms.seized_tags", first), count=len(made), kind=kind_name(language, command.kind), items=joined,
         animals=counted_kind(language, len(made), command.kind),
-        claim_deadline=when(first.claim_deadline, tz), auction_at=when(first.auction_at, tz)),
+        claim_deadline=spoken(language, first.claim_deadline, tz, deadline=True),
+        auction_at=spoken(language, first.auction_at, tz)),
         items, separator=",")
 
 
@@ -81,6 +85,11 @@ def release(session: Session, context: Context, command: Command) -> str:
     impoundment = _own_animal(session, keeper, command.tags[0])
     record = records.release(session, impoundment, now=context.now, under_protest=command.protest,
                              actor_phone=keeper.phone)
+    if record.under_protest and trespass.two_stage(impoundment.village.pack):
+        # 1871 s.15: the deposit; the s.20 complaint's last day
+        return t(language, _by_law("sms.released_dispute", impoundment), tag=label(impoundment),
+                 total=money(language, record.total_paise), fee=money(language, record.pound_fee_paise),
+                 expenses=money(language, record.expenses_paise), complaint=day(record.protest_deadline))
     if record.under_protest:
         terms = law.protest_terms(impoundment.seized_at, record.released_at, impoundment.village.timezone)
         key = "sms.released_protest_passed" if terms.complaint_deadline_passed else "sms.released_protest_terms"
@@ -90,7 +99,7 @@ def release(session: Session, context: Context, command: Command) -> str:
     if impoundment.reseizure_of_id:   # §185(3): the security and the declaration, nothing else
         return t(language, "sms.released_declaration", tag=label(impoundment), total=money(language, record.total_paise),
                  security=money(language, record.security_paise))
-    return t(language, "sms.released", tag=label(impoundment), total=money(language, record.total_paise),
+    return t(language, _by_law("sms.released", impoundment), tag=label(impoundment), total=money(language, record.total_paise),
              fee=money(language, record.pound_fee_paise), days=record.days, days_text=days_text(language, record.days),
              expenses=money(language, record.expenses_paise), security=money(language, record.security_paise))
 
@@ -113,9 +122,10 @@ def sold(session: Session, context: Context, command: Command) -> str:
                             refused=command.refused)
     except Refused as refused:
         raise Refused(refused.code, refused.message, tag=label(impoundment),
-                      claim_deadline=when(impoundment.claim_deadline, village.timezone),
-                      auction_at=when(impoundment.auction_at, village.timezone))
-    reply = t(language, "sms.sold_refused" if sale.refused else "sms.sold", tag=label(impoundment),
+                      claim_deadline=Moment(impoundment.claim_deadline, village.timezone, deadline=True),
+                      auction_at=Moment(impoundment.auction_at, village.timezone))
+    reply = t(language, _by_law("sms.sold_refused" if sale.refused else "sms.sold", impoundment),
+              tag=label(impoundment),
              proceeds=money(language, sale.proceeds_paise),
              dues=money(language, sale.pound_fee_paise + sale.expenses_paise),
              security=money(language, sale.security_paise),
@@ -131,11 +141,31 @@ def _rest_of_occasion(session: Session, language: str, impoundment: Impoundment,
     released = refusals.released_by(session, sale)
     if released:
         paid = sum(queries.dues_for(session, session.get(Impoundment, i), sale.sold_at).total_paise for i in released)
-        return " " + t(language, "sms.sold_covers_rest", count=len(released), dues=money(language, paid))
+        return " " + t(language, _by_law("sms.sold_covers_rest", impoundment), count=len(released),
+                       dues=money(language, paid))
     held = refusals.still_held(session, impoundment)
     if held:
-        return " " + t(language, "sms.sold_rest_held", count=held, amount=money(language, sale.held_back_paise))
+        return " " + t(language, _by_law("sms.sold_rest_held", impoundment), count=held,
+                       amount=money(language, sale.held_back_paise))
     return ""
+
+
+# The 1871 Act's entries for the same acts, citing its sections (s.13, s.15, s.14, s.16).
+_TRESPASS_KEYS = {
+    "sms.seized_tags": "sms.seized_tags_trespass",
+    "sms.released": "sms.released_trespass",
+    "sms.released_dispute": "sms.released_dispute_trespass",
+    "sms.sold": "sms.sold_trespass",
+    "sms.sold_refused": "sms.sold_refused_trespass",
+    "sms.sold_covers_rest": "sms.sold_covers_rest_trespass",
+    "sms.sold_rest_held": "sms.sold_rest_held_trespass",
+}
+
+
+def _by_law(key: str, impoundment: Impoundment) -> str:
+    """The catalogue key for the village's law: the 1871 Act's own (its two-stage timeline)
+    or Gujarat's."""
+    return _TRESPASS_KEYS[key] if trespass.two_stage(impoundment.village.pack) else key
 
 
 def list_pound(session: Session, context: Context, command: Command) -> str:
@@ -146,7 +176,7 @@ def list_pound(session: Session, context: Context, command: Command) -> str:
     if not held:
         return t(language, "sms.list_empty")
     items = [t(language, "sms.list_item", tag=animal.number, kind=kind_name(language, animal.kind),
-               days=animal.days, auction=when(animal.auction_at, animal.timezone)[:5]) for animal in held]
+               days=animal.days, auction=local_day(animal.auction_at, animal.timezone)) for animal in held]
     return fit_list(language, lambda joined: t(language, "sms.list", count=len(held), items=joined), items)
 
 

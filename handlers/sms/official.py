@@ -12,13 +12,13 @@ from sqlalchemy.orm import Session
 
 from handlers.notices import broadcasts
 from handlers.pound import records
-from handlers.catalogue import auction_place, counted, t, when
+from handlers.catalogue import auction_place, counted, spoken, t
 from handlers.catalogue import day as full_day
 from handlers.sms.commands import Command
 from handlers.errors import Refused
-from handlers.pound.text_limits import TEXT_LIMITS
+from handlers.text.limits import TEXT_LIMITS
 from handlers.sms.replies import Context, short
-from handlers.sms.text import is_gsm7
+from handlers.text import is_gsm7
 from models import law
 from models.law.auction_day import AuctionDayRefused, auction_day
 from models.tables import Person, Village
@@ -57,7 +57,7 @@ def auction(session: Session, context: Context, command: Command) -> str:
             raise Refused("place_too_long", "the place is too long", field=name, max=TEXT_LIMITS[name])
     animals = records.fix_auction(session, village, auction_at=auction_at, now=context.now, place=place,
                                   place_en=place_en, actor_phone=official.phone)
-    moment = when(auction_at, village.timezone)
+    moment = spoken(language, auction_at, village.timezone)
     if not animals:
         return t(language, "sms.auction_fixed_none", when=moment)
     where = auction_place(language, place, village.name, village.names, village.code, place_en)

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Callable, Sequence
 
 from handlers.catalogue import language_or_default, t
-from handlers.sms.text import segments
+from handlers.text import segments
 from models.tables import Person
 
 MAX_SEGMENTS = {"en": 2, "gu": 4, "hi": 4, "gul": 2}

@@ -11,34 +11,12 @@ import re
 import unicodedata
 
 from handlers.catalogue.vocabulary import CONJUNCTIONS, TAG_PREFIXES
+from handlers.text.digits import normalise_digits
+from models.queries import RECEIPT_DIGITS, TAG_DIGITS
 
-RECEIPT_DIGITS = range(4, 11)   # receipts Dabbo issues are 4-10 digit numbers
-TAG_DIGITS = 12                 # INAPH / Pashu Aadhaar
-_DETAIL_LENGTH = 40             # an offending word is echoed back at most this long
+_DETAIL_LENGTH = 40  # an offending word is echoed back at most this long
 
 # ------------------------------------------------------------------------ characters
-class _DigitMap(dict):
-    """`str.translate` table mapping every Unicode decimal digit (category Nd) to ASCII.
-
-    Built on demand rather than by walking all 1.1 million code points at import.
-    """
-
-    def __missing__(self, codepoint: int) -> str:
-        value = unicodedata.decimal(chr(codepoint), None)
-        if value is None:
-            raise LookupError(codepoint)
-        self[codepoint] = str(value)
-        return self[codepoint]
-
-
-_DIGITS = _DigitMap()
-
-
-def normalise_digits(text: str) -> str:
-    """Gujarati ૦-૯, Devanagari ०-९ and every other decimal digit -> ASCII 0-9; nothing else changes."""
-    return text.translate(_DIGITS)
-
-
 def is_letter(ch: str) -> bool:
     # Letters and combining marks: Gujarati and Devanagari vowel signs are marks (Mn/Mc), and a
     # word like "ગાય" must stay one word.

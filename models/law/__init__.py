@@ -15,6 +15,7 @@ from models.law.complaints import (
     COMPENSATION_MAX_PAISE,
     ProtestTerms,
     complaint_deadline,
+    dispute_deadline,
     protest_deadline,
     protest_terms,
 )
@@ -38,11 +39,16 @@ from models.law.outcomes import (
     proceeds_cover,
     reseizure_dues_paise,
     security_due_from,
+    who_owes,
 )
 from models.law.sale import (
     BARRED_BUYER_ROLES,
     BuyerBarred,
+    AHEAD,
+    AUCTION_PASSED,
+    CLAIM_PASSED,
     auction_at,
+    deadlines_state,
     check_buyer,
     claim_deadline,
     sale_allowed,
@@ -59,21 +65,22 @@ from models.law.security import (
     security_per_head_paise,
     times_impounded,
 )
-from models.law.units import DEFAULT_TZ, KINDS, in_force, local_date, rupees_to_paise, whole_rupees
+from models.law.units import ACT_IN_FORCE_FROM, DEFAULT_TZ, KINDS, NAMED_KINDS, in_force, kind_in_law, local_date, rupees_to_paise, whole_rupees
 
 __all__ = [
     # units: local dates, schedules in force, whole rupees
-    "DEFAULT_TZ", "KINDS", "in_force", "local_date", "rupees_to_paise", "whole_rupees",
+    "ACT_IN_FORCE_FROM", "DEFAULT_TZ", "KINDS", "NAMED_KINDS", "in_force", "kind_in_law", "local_date", "rupees_to_paise", "whole_rupees",
     # §185(1), §187: dues
     "Dues", "days_impounded", "dues", "expenses_paise",
     # §189(1): security
     "ScaleRow", "occasion", "security_due", "security_notified_on", "security_paise",
     "security_per_head_paise", "times_impounded",
     # §186: claim window, auction, buyers, surplus
+    "AHEAD", "AUCTION_PASSED", "CLAIM_PASSED", "deadlines_state",
     "BARRED_BUYER_ROLES", "BuyerBarred", "auction_at", "check_buyer", "claim_deadline",
     "sale_allowed", "surplus_deadline", "surplus_paise", "surplus_payable",
     # §188, §185(3): complaints
-    "COMPENSATION_MAX_PAISE", "ProtestTerms", "complaint_deadline", "protest_deadline", "protest_terms",
+    "COMPENSATION_MAX_PAISE", "ProtestTerms", "complaint_deadline", "dispute_deadline", "protest_deadline", "protest_terms",
     # §189(2): the deposit's fate
     "deposit_forfeited", "deposit_refund_date", "forfeit_amount_paise", "forfeiture_final",
     "refund_allowed", "split_forfeiture",
@@ -83,5 +90,5 @@ __all__ = [
     "Cash", "collected", "in_cash", "paid_out", "rate_text",
     # §188(3), §185(3): what a finding and the four weeks change
     "FORFEITED_ON_CONVICTION", "CourtRelease", "counts_as_occasion", "court_release", "forfeiture_to_return", "proceeds_cover", "reseizure_dues_paise",
-    "security_due_from",
+    "security_due_from", "who_owes",
 ]

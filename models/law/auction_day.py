@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from datetime import date
 
+from models.law.packs import GUJARAT
+
 # "forthwith" (§186(1)): an auction more than about two months ahead is not what the Act
 # has in mind; sixty days also covers the longest gap a panchayat leaves between auction
 # days (monthly) with room to spare, and is when a date written without its year stops
 # being unambiguous to a reader (WORDING.md, section 3, rule 6).
-AUCTION_HORIZON_DAYS = 60
+AUCTION_HORIZON_DAYS = GUJARAT["auction_horizon_days"]
 
 
 class AuctionDayRefused(Exception):

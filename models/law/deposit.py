@@ -6,18 +6,19 @@ from datetime import date, datetime
 
 from dateutil.relativedelta import relativedelta
 
+from models.law.packs import GUJARAT, Pack
 from models.law.units import _non_negative, _utc, local_date
 
 
 
-def deposit_refund_date(deposited_at: datetime, tz: str) -> date:
+def deposit_refund_date(deposited_at: datetime, tz: str, *, pack: Pack = GUJARAT) -> date:
     """§189(2): refundable on application "on the expiry of" six months from the deposit date.
     Calendar months, clamped to the month's end: 31 Aug + 6 months = 28 (or 29) Feb."""
-    return local_date(deposited_at, tz) + relativedelta(months=6)
+    return local_date(deposited_at, tz) + relativedelta(months=pack["deposit_months"])
 
 
 def deposit_forfeited(deposited_at: datetime, reimpounded_at: datetime, tz: str,
-                      seizure_illegal: bool = False) -> bool:
+                      seizure_illegal: bool = False, *, pack: Pack = GUJARAT) -> bool:
     """§189(2): forfeited if the owner's cattle "are impounded within a period of six months
     from the date on which the security is deposited, and if the seizure is not adjudged
     illegal".
@@ -29,7 +30,7 @@ def deposit_forfeited(deposited_at: datetime, reimpounded_at: datetime, tz: str,
     before_deposit = _utc("reimpounded_at", reimpounded_at) < _utc("deposited_at", deposited_at)
     if seizure_illegal or before_deposit:
         return False
-    return local_date(reimpounded_at, tz) < deposit_refund_date(deposited_at, tz)
+    return local_date(reimpounded_at, tz) < deposit_refund_date(deposited_at, tz, pack=pack)
 
 
 def forfeit_amount_paise(deposit_paise: int, forfeit_percent: int) -> int:

@@ -5,18 +5,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from models.law.packs import GUJARAT, Pack
 from models.law.units import DEFAULT_TZ, _non_negative, _utc, _zone, local_date
 
 
 
-def days_impounded(seized_at: datetime, until: datetime, tz: str = DEFAULT_TZ) -> int:
+def days_impounded(seized_at: datetime, until: datetime, tz: str = DEFAULT_TZ, *,
+                   pack: Pack = GUJARAT) -> int:
     """§187(2): expenses run "for each day during any part of which any cattle is impounded".
 
     So every local calendar date touched counts, both ends included: seized 23:50 and released
     00:10 the next day is 2 days. Always at least 1. `until` before the seizure is an error.
+    The pack's `day_count` says how days are counted: `any_part` (this rule) or `whole_days`
+    (each full 24 hours elapsed, a part-day over the last one counted, never fewer than 1),
+    for an Act whose text does not settle it.
     """
     if _utc("until", until) < _utc("seized_at", seized_at):
         raise ValueError(f"until {until.isoformat()} is before seized_at {seized_at.isoformat()}")
+    if pack["day_count"] == "whole_days":
+        elapsed = _utc("until", until) - _utc("seized_at", seized_at)
+        return max(1, -(-elapsed // timedelta(days=1)))
     return (local_date(until, tz) - local_date(seized_at, tz)).days + 1
 
 
@@ -44,7 +52,7 @@ class Dues:
 
 def dues(*, seized_at: datetime, at: datetime, tz: str, pound_fee_paise: int,
          daily_rate_paise: int, security_paise: int = 0, released_at: datetime | None = None,
-         under_protest: bool = False) -> Dues:
+         under_protest: bool = False, pack: Pack = GUJARAT) -> Dues:
     """§185(1): the owner takes the cattle back "on payment of the pound fees and expenses
     chargeable ... under section 187 and on depositing the amount of security, if any,
     prescribed under section 189".
@@ -76,8 +84,8 @@ def dues(*, seized_at: datetime, at: datetime, tz: str, pound_fee_paise: int,
     def total_for(days: int) -> int:
         return pound_fee_paise + expenses_paise(days, daily_rate_paise) + security
 
-    days = days_impounded(seized_at, counted_until(at), tz)
-    days_tomorrow = days_impounded(seized_at, counted_until(tomorrow), tz)
+    days = days_impounded(seized_at, counted_until(at), tz, pack=pack)
+    days_tomorrow = days_impounded(seized_at, counted_until(tomorrow), tz, pack=pack)
     return Dues(at=at, days=days, pound_fee_paise=pound_fee_paise,
                 daily_rate_paise=daily_rate_paise,
                 expenses_paise=expenses_paise(days, daily_rate_paise),

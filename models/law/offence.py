@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from models.law.packs import GUJARAT, Pack
 from models.law.security import times_impounded
 
 
@@ -17,15 +18,12 @@ class Offence:
     compensation_max_paise: int
 
 
-def offence(earlier_seizure_count: int) -> Offence:
+def offence(earlier_seizure_count: int, *, pack: Pack = GUJARAT) -> Offence:
     """§183(1): first offence fine up to Rs 300 and (absent special reasons) not less than
     Rs 100; second or subsequent up to Rs 500, not less than Rs 250. §183(2)(a): compensation
     up to Rs 250. Information for keepers and officials only: a seizure is not a conviction,
     only a court imposes a fine, and Dabbo never does. Earlier seizures stand in for earlier
     offences, which is as far as the pound's records go."""
     number = times_impounded(earlier_seizure_count)
-    if number == 1:
-        return Offence(number, False, fine_min_paise=100_00, fine_max_paise=300_00,
-                       compensation_max_paise=250_00)
-    return Offence(number, True, fine_min_paise=250_00, fine_max_paise=500_00,
-                   compensation_max_paise=250_00)
+    subsequent = number > 1
+    return Offence(number, subsequent, **pack["offence_subsequent" if subsequent else "offence_first"])

@@ -29,6 +29,16 @@ def court_release(pound_fee_paise: int, expenses_paise: int) -> CourtRelease:
     return CourtRelease(owner_pays_paise=0, seizer_owes_paise=owed)
 
 
+def who_owes(total_paise: int, *, released_by_court: bool, seizer_owes_paise: int) -> CourtRelease:
+    """Who owes an impoundment's dues. Ordinarily the owner, to take the animal back (§185(1));
+    once the magistrate found the seizure illegal and ordered the held animal's release, the
+    owner owes nothing and the fee and expenses run to the day of release are the seizer's
+    (§188(3)), as recorded on that release."""
+    if released_by_court:
+        return CourtRelease(owner_pays_paise=0, seizer_owes_paise=_non_negative("seizer_owes_paise", seizer_owes_paise))
+    return CourtRelease(owner_pays_paise=_non_negative("total_paise", total_paise), seizer_owes_paise=0)
+
+
 def forfeiture_to_return(forfeited_paise: int, already_returned_paise: int) -> int:
     """§189(2) forfeits only "if the seizure is not adjudged illegal": when it is adjudged
     illegal after the forfeiture settled, the owner gets back exactly what was forfeited, once.

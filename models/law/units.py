@@ -10,12 +10,41 @@ from datetime import date, datetime, timezone
 from typing import Iterable, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from models.law.packs import GUJARAT, available, load
+
 
 DEFAULT_TZ = "Asia/Kolkata"
 
+# §1(3): the Gujarat Panchayats Act, 1993 (Gujarat Act 18 of 1993) came into force on the date the
+# State notified; no seizure under it can be older than its year of enactment. Reading (written in
+# docs/RELIABILITY.md): without the notification at hand, 1 January 1993 is the earliest possible
+# day, the reading that refuses no true record.
+ACT_IN_FORCE_FROM: date = GUJARAT["in_force_from"]
+
 # The kinds of cattle of the Cattle Trespass Act, 1871, which §181 replaces in a village.
-KINDS = ("cow", "bull", "bullock", "calf", "buffalo", "camel", "horse", "pony", "mule",
-         "donkey", "pig", "sheep", "goat", "elephant")
+KINDS = GUJARAT["kinds"]
+
+
+def _schedule_kinds() -> tuple[str, ...]:
+    """The kinds a pack's state schedule names beyond KINDS (the 1871 Act's s.12 scales: the
+    Chandigarh heifer, ram, ewe, lamb, kid), read from the packs, in their order."""
+    extra: list[str] = []
+    for law_id in available():
+        pack = load(law_id)
+        for schedule in pack.schedules:
+            for row in pack.with_schedule(schedule).get("categories", {}).values():
+                extra += [kind for kind in row["kinds"] if kind not in KINDS and kind not in extra]
+    return tuple(extra)
+
+
+# Every kind the words can name (SMS, the API, the catalogues): Gujarat's, then the schedules'.
+NAMED_KINDS: tuple[str, ...] = tuple(KINDS) + _schedule_kinds()
+
+
+def kind_in_law(kind: str, pack) -> bool:
+    """Whether a village under `pack` may record `kind`: one its Act names (§181's cattle of
+    the 1871 Act in Gujarat; the 1871 Act's s.12 list)."""
+    return kind in pack["kinds"]
 
 V = TypeVar("V")
 

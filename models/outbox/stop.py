@@ -18,7 +18,8 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.sql.elements import ColumnElement
 
 # The kinds a person asked for: STOP (and quiet hours) leave these alone.
-SOLICITED_KINDS = frozenset({"reply", "release_receipt", "voice_callback"})  # a call back answers a missed call
+# a call back answers a missed call; a canary goes to the phone of whoever runs `golive --canary`
+SOLICITED_KINDS = frozenset({"reply", "release_receipt", "voice_callback", "canary", "canary_call"})
 
 
 def is_unsolicited(kind: str) -> bool:

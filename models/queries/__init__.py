@@ -11,6 +11,7 @@ from sqlalchemy import Date, bindparam, func, literal_column, or_, select
 from sqlalchemy.orm import Session, joinedload
 
 from models import law
+from models.law import trespass
 from models.queries import occasions
 from models.db import kept_for_the_transaction, read_for_the_transaction
 from models.tables import (
@@ -169,12 +170,24 @@ def dues_for(session: Session, impoundment: Impoundment, at: datetime, under_pro
 def act_dues(session: Session, impoundment: Impoundment, at: datetime, under_protest: bool = False) -> law.Dues:
     """The Act's figure for `dues_for`, to the paisa."""
     village = impoundment.village
+    pack = village.pack
+    scale = trespass.scale_charges_paise(impoundment.kind, pack)
+    if scale is not None:
+        return _scale_dues(impoundment, at, pack, *scale, under_protest)
     seizure_date = law.local_date(impoundment.seized_at, village.timezone)
     read = _schedules_read(session, impoundment, seizure_date)
     daily_rate = read[1] if read else daily_rate_on(session, village.id, impoundment.kind, seizure_date)
     release = impoundment.release
     if impoundment.reason == "s185_3" and release is None:
         return _reseizure_dues(session, impoundment, at)
+    sale = impoundment.sale if release is None else None
+    if sale is not None:
+        # Sold (§186(1)): what the proceeds met, as the sale recorded it and Form A shows it: the
+        # fee, the expenses to the day of sale and, only when the owner refused to pay (§185(4)),
+        # the security; never a security nobody deposited.
+        return law.dues(seized_at=impoundment.seized_at, at=max(at, impoundment.seized_at), tz=village.timezone,
+                        pound_fee_paise=sale.pound_fee_paise, daily_rate_paise=daily_rate,
+                        security_paise=sale.security_paise, released_at=sale.sold_at)
     if release is not None:
         return law.dues(
             seized_at=impoundment.seized_at,
@@ -195,6 +208,20 @@ def act_dues(session: Session, impoundment: Impoundment, at: datetime, under_pro
         security_paise=security_per_head(session, impoundment),
         under_protest=under_protest,
 )
+
+
+def _scale_dues(impoundment: Impoundment, at: datetime, pack, fine_paise: int, feeding_paise: int,
+                under_protest: bool) -> law.Dues:
+    """1871 s.12, ss.4-6: the fine and feeding charge of the pack's scale for the kind, days
+    counted as the pack says; no security (the Act has none). After a release the fine stays
+    the one recorded on it."""
+    release = impoundment.release
+    return law.dues(seized_at=impoundment.seized_at, at=max(at, impoundment.seized_at),
+                    tz=impoundment.village.timezone,
+                    pound_fee_paise=release.pound_fee_paise if release is not None else fine_paise,
+                    daily_rate_paise=feeding_paise,
+                    released_at=release.released_at if release is not None else None,
+                    under_protest=release.under_protest if release is not None else under_protest, pack=pack)
 
 
 def _reseizure_dues(session: Session, impoundment: Impoundment, at: datetime) -> law.Dues:

@@ -47,7 +47,7 @@ class RegisterEntry:
     place: str | None
     owner_phone: str | None
     owner_name: str | None
-    disposal: str | None          # released | released_under_protest | sold | None while held
+    disposal: str | None          # released | released_under_protest | sold | forfeited_on_conviction | None while held
     disposed_at: datetime | None
     pound_fee_paise: int
     expenses_paise: int
@@ -55,6 +55,11 @@ class RegisterEntry:
     sale_proceeds_paise: int
     sale_expenses_paise: int
     surplus_paise: int
+    # 1871 s.7: the entry of the cattle brought together, and where the seizer and owner live
+    # (the village Dabbo knows them in: it keeps no street address).
+    seizure_id: int = 0
+    seizer_village: Village | None = None
+    owner_village: Village | None = None
 
     @property
     def money_taken_paise(self) -> int:
@@ -103,6 +108,9 @@ def _entry(impoundment: Impoundment, seizure: Seizure, owner: Person | None, sei
         disposal, disposed_at = "sold", sale.sold_at
         fee, expenses = sale.pound_fee_paise, sale.expenses_paise
         proceeds, sale_expenses, surplus = sale.proceeds_paise, sale.sale_expenses_paise, sale.surplus_paise
+    elif impoundment.status == law.FORFEITED_ON_CONVICTION:
+        # §183(2)(b): it left the pound to the State on the day recorded; nothing was collected.
+        disposal, disposed_at = law.FORFEITED_ON_CONVICTION, impoundment.closed_at
     return RegisterEntry(
         serial=impoundment.register_serial or 0, year=impoundment.register_year or 0,
         receipt=impoundment.receipt, seized_at=impoundment.seized_at, kind=impoundment.kind, tag=impoundment.tag,
@@ -112,7 +120,46 @@ def _entry(impoundment: Impoundment, seizure: Seizure, owner: Person | None, sei
         owner_phone=owner.phone if owner else None, owner_name=owner.name if owner else None,
         disposal=disposal, disposed_at=disposed_at, pound_fee_paise=fee, expenses_paise=expenses,
         deposit_paise=deposit, sale_proceeds_paise=proceeds, sale_expenses_paise=sale_expenses,
-        surplus_paise=surplus)
+        surplus_paise=surplus, seizure_id=impoundment.seizure_id,
+        seizer_village=((seizer.village if seizer else None) if seizure.seizer_phone
+                        else (keeper.village if keeper else None)),
+        owner_village=owner.village if owner else None)
+
+
+@dataclass(frozen=True)
+class BroughtEntry:
+    """One entry of the 1871 Act's register (s.7): the cattle brought to the pound together,
+    their number and description, the day and hour brought, the name and residence of the
+    seizer and of the owner if known; `animals` are their Form A lines, in register order, so
+    what became of each (s.13 delivery, s.16 sale) is read from the same records."""
+    animals: tuple[RegisterEntry, ...]
+
+    @property
+    def first(self) -> RegisterEntry:
+        return self.animals[0]
+
+    @property
+    def number(self) -> int:
+        return len(self.animals)
+
+    @property
+    def owners(self) -> list[tuple[str | None, Village | None]]:
+        """The owners known, once each, with their residence (the cattle of one seizure may be
+        several people's)."""
+        found = []
+        for animal in self.animals:
+            if animal.owner_phone and (animal.owner_name, animal.owner_village) not in found:
+                found.append((animal.owner_name, animal.owner_village))
+        return found
+
+
+def brought_entries(session: Session, pound: Pound, start: date, end: date) -> list[BroughtEntry]:
+    """The s.7 register of `pound` from `start` to `end`: Form A's lines grouped by the seizure
+    that brought them, in the order of their first serial."""
+    grouped: dict[int, list[RegisterEntry]] = {}
+    for entry in register_entries(session, pound, start, end):
+        grouped.setdefault(entry.seizure_id, []).append(entry)
+    return [BroughtEntry(tuple(animals)) for animals in grouped.values()]
 
 
 # --- the fee list exhibited (r.6) -----------------------------------------------------

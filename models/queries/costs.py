@@ -12,13 +12,55 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.orm import Session
 
 from models.tables import Broadcast, Impoundment, OutboundMessage, Person, Village
 
 BILLED = or_(OutboundMessage.status.in_(("sent", "delivered")),
              and_(OutboundMessage.status == "failed", OutboundMessage.provider_id.is_not(None)))
+
+
+# The village a message belongs to (the module's docstring says which).
+MESSAGE_VILLAGE = func.coalesce(Impoundment.village_id, Broadcast.village_id, Person.village_id)
+
+
+def _of_villages(statement, village_ids: list[int] | None):
+    """`statement` over the outbox joined to what says each message's village; `village_ids`
+    None = every village."""
+    statement = (statement.select_from(OutboundMessage)
+                 .outerjoin(Impoundment, Impoundment.id == OutboundMessage.impoundment_id)
+                 .outerjoin(Broadcast, Broadcast.id == OutboundMessage.broadcast_id)
+                 .outerjoin(Person, Person.id == OutboundMessage.person_id))
+    return statement if village_ids is None else statement.where(MESSAGE_VILLAGE.in_(village_ids))
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One village's month of messages: `sent` reached the provider (the billed ones),
+    `delivered` were reported delivered, `failed` ended failed (refused by the provider or
+    reported undelivered), `segments` the billed segments the cost is counted in."""
+
+    sent: int = 0
+    delivered: int = 0
+    failed: int = 0
+    segments: int = 0
+
+
+def delivery(session: Session, month: date, village_ids: list[int] | None = None,
+             tz: str = "Asia/Kolkata") -> dict[int, Delivery]:
+    """Per village, the messages written in `month` (local to `tz`, by the time each was
+    written, as `monthly` counts them) by what became of them."""
+    start, end = month_bounds(month, tz)
+    billed = case((BILLED, 1), else_=0)
+    statement = (_of_villages(select(MESSAGE_VILLAGE, func.sum(billed),
+                                     func.sum(case((OutboundMessage.status == "delivered", 1), else_=0)),
+                                     func.sum(case((OutboundMessage.status == "failed", 1), else_=0)),
+                                     func.sum(billed * OutboundMessage.segments)), village_ids)
+                 .where(OutboundMessage.created_at >= start, OutboundMessage.created_at < end)
+                 .group_by(MESSAGE_VILLAGE))
+    return {vid: Delivery(int(sent or 0), int(delivered or 0), int(failed or 0), int(segments or 0))
+            for vid, sent, delivered, failed, segments in session.execute(statement) if vid is not None}
 
 
 @dataclass
@@ -47,17 +89,10 @@ def monthly(session: Session, month: date, village_ids: list[int] | None = None,
     """Segments and messages per village and kind sent in `month` (by the
     time each was written), villages in code order; `village_ids` None = all."""
     start, end = month_bounds(month, tz)
-    village_id = func.coalesce(Impoundment.village_id, Broadcast.village_id, Person.village_id)
-    statement = (select(village_id, OutboundMessage.kind, func.count(OutboundMessage.id),
-                        func.sum(OutboundMessage.segments))
-                 .select_from(OutboundMessage)
-                 .outerjoin(Impoundment, Impoundment.id == OutboundMessage.impoundment_id)
-                 .outerjoin(Broadcast, Broadcast.id == OutboundMessage.broadcast_id)
-                 .outerjoin(Person, Person.id == OutboundMessage.person_id)
+    statement = (_of_villages(select(MESSAGE_VILLAGE, OutboundMessage.kind, func.count(OutboundMessage.id),
+                                     func.sum(OutboundMessage.segments)), village_ids)
                  .where(BILLED, OutboundMessage.created_at >= start, OutboundMessage.created_at < end)
-                 .group_by(village_id, OutboundMessage.kind))
-    if village_ids is not None:
-        statement = statement.where(village_id.in_(village_ids))
+                 .group_by(MESSAGE_VILLAGE, OutboundMessage.kind))
     found: dict[int, VillageCost] = {}
     rows = session.execute(statement).all()
     villages = {v.id: v for v in session.scalars(select(Village).where(

@@ -9,8 +9,9 @@ from sqlalchemy import JSON, Boolean, Date, ForeignKey, Index, Integer, String, 
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from models.db import Base, UTCDateTime
+from models.law import packs
 
-ROLES = ("owner", "keeper", "official", "mamlatdar", "police")
+ROLES = ("owner", "keeper", "official", "mamlatdar", "police", "taluka")
 LANGUAGES = ("gu", "hi", "en", "gul")
 
 
@@ -35,9 +36,20 @@ class Village(Base):
     auction_hour: Mapped[int] = mapped_column(Integer, default=11)
     # §189(2): the part of a deposit forfeited on re-impoundment, as the State directs.
     forfeit_percent: Mapped[int] = mapped_column(Integer, default=100)
+    # SPEC 13.4: the law the village's pounds run under (a pack in models/law/packs) and which
+    # of that pack's schedules it follows; every village before packs is Gujarat's.
+    law: Mapped[str] = mapped_column(String(40), default="gujarat_panchayats_1993",
+                                     server_default="gujarat_panchayats_1993")
+    law_schedule: Mapped[str] = mapped_column(String(40), default="village", server_default="village")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     pounds: Mapped[list["Pound"]] = relationship(back_populates="village")
+
+    @property
+    def pack(self) -> packs.Pack:
+        """The values of the village's law with its schedule laid over them: what every rule
+        applied to its impoundments reads (models.law.packs)."""
+        return packs.rules(self.law or packs.DEFAULT_LAW, self.law_schedule)
 
 
 class Pound(Base):
@@ -64,7 +76,8 @@ class Person(Base):
     village_id: Mapped[int | None] = mapped_column(ForeignKey("villages.id"), index=True)
     pound_id: Mapped[int | None] = mapped_column(ForeignKey("pounds.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    # a mamlatdar (§190) is bound to a taluka, police to a village or a taluka.
+    # a mamlatdar (§190) and a Taluka Development Officer (role `taluka`, the district view)
+    # are bound to a taluka, police to a village or a taluka.
     taluka: Mapped[str | None] = mapped_column(String(120))
     # §182(1): a keeper "approved by the Taluka Development Officer".
     approved_on: Mapped[date | None] = mapped_column(Date)

@@ -1,6 +1,6 @@
 """The pound's books in the admin API (SPEC 11.2): the Form A
-register and the Form B accounts of a pound, as JSON or `?format=csv`, and the
-people with their §182 approval. Routes register on `api.bp`; every figure
+register and the Form B accounts of a pound, as JSON or `?format=csv`, the 1871
+Act's s.16 accounts of sales, and the people with their §182 approval. Routes register on `api.bp`; every figure
 comes from models.queries.books, which reads the records the SMS, USSD and API
 flows wrote.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import asdict
 from datetime import date
 from typing import Literal
 
@@ -15,7 +16,7 @@ from flask import Response
 from pydantic import Field
 from sqlalchemy import select
 
-from handlers.pound import admin
+from handlers.pound import admin, refusals
 from handlers.errors import Refused
 from models import law
 from models.queries import books as book_queries
@@ -48,9 +49,9 @@ def period(pound: Pound, query: BooksQuery) -> tuple[date, date]:
     return start, end
 
 
-def as_csv(rows: list[dict], filename: str) -> Response:
+def as_csv(rows: list[dict], filename: str, fieldnames: list[str] | None = None) -> Response:
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["empty"])
+    writer = csv.DictWriter(buffer, fieldnames=fieldnames or (list(rows[0]) if rows else ["empty"]))
     writer.writeheader()
     writer.writerows({key: books.spreadsheet_safe(value) for key, value in row.items()} for row in rows)
     return Response(buffer.getvalue(), mimetype="text/csv",
@@ -80,8 +81,37 @@ def get_register(code: str, query: BooksQuery):
     rows = [register_row(e, tz) for e in book_queries.register_entries(session, pound, start, end)]
     if query.format == "csv":
         return as_csv(rows, f"register-{pound.code}-{start}-{end}.csv")
+    result = {"pound": pound.code, "village": pound.village.code, "from": start.isoformat(), "to": end.isoformat(),
+              "entries": rows}
+    pack = pound.village.pack
+    if "register_columns" in pack.values:
+        # 1871 s.7: the register's own columns and section, beside the same rows.
+        result |= {"columns": list(pack["register_columns"]), "section": pack.cite("register_columns")}
+    return result
+
+
+def sale_account_row(each: refusals.SaleAccount, tz: str) -> dict:
+    return {"receipt": each.animal.receipt, "tag": each.animal.tag, "kind": each.animal.kind,
+            "seized_at": iso(each.animal.seized_at, tz), "sold_at": iso(each.sale.sold_at, tz),
+            **asdict(each.account)}
+
+
+@route("GET", "/pounds/{code}/sale-accounts", "The owner's account of each sale, 1871 s.16(a)-(f)",
+       query=BooksQuery, also=("text/csv",))
+def get_sale_accounts(code: str, query: BooksQuery):
+    session = db()
+    pound = admin.require_pound(session, code)
+    pack = pound.village.pack
+    if "account_items" not in pack.values:
+        raise Refused("no_sale_account", "this village's law gives the owner no account of a sale", status=409,
+                      law=pound.village.law)
+    start, end = period(pound, query)
+    tz = pound.village.timezone
+    rows = [sale_account_row(each, tz) for each in refusals.sale_accounts(session, pound, start, end)]
+    if query.format == "csv":
+        return as_csv(rows, f"sale-accounts-{pound.code}-{start}-{end}.csv")
     return {"pound": pound.code, "village": pound.village.code, "from": start.isoformat(), "to": end.isoformat(),
-            "entries": rows}
+            "section": pack.cite("account_items"), "accounts": rows}
 
 
 def accounts_json(pound: Pound, start: date, end: date) -> dict:

@@ -3,11 +3,14 @@ seizure, list and read impoundments with their dues, release, sell, broadcast,
 and list messages. Registered on `api_blueprint.bp`; the rules are in `handlers.pound.records`."""
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from sqlalchemy import select
 
 from handlers.pound import admin
+from handlers.pound import answers
 from handlers.notices import broadcasts
-from handlers.pound import outcomes, records, refusals
+from handlers.pound import outcomes, records, refusals, timeline
 from handlers.errors import Refused
 from models import queries
 from models.db import read_only
@@ -85,7 +88,7 @@ def get_impoundment(id: str):
     if impoundment.release:
         result["release"] = release_json(impoundment.release, impoundment.village.timezone)
     if impoundment.sale:
-        result["sale"] = sale_json(impoundment.sale, impoundment.village.timezone)
+        result["sale"] = sale_json(impoundment.sale, impoundment.village.timezone) | _account(session, impoundment)
     result["deposits"] = money_views.deposits_json(session, impoundment)
     result["complaint"] = money_views.complaint_json(money_views.complaint_of(session, impoundment))
     return result
@@ -96,11 +99,25 @@ def get_impoundment(id: str):
 def get_dues(id: str, query: schemas.DuesQuery):
     session = db()
     read_only(session)   # reads only: no BEGIN / COMMIT round trips
-    impoundment = find_impoundment(session, parse_id(id))
+    impoundment_id = parse_id(id)
+    found = answers.by_id(session, impoundment_id)
+    if found is False:   # no row versions to key by: computed, as always
+        impoundment = find_impoundment(session, impoundment_id)
+        at = query.at or now()
+        if at < impoundment.seized_at:
+            raise Refused("before_seizure", "at is before the seizure", field="at")
+        return dues_json(session, impoundment, at)
+    if found is None:
+        raise Refused("unknown_impoundment", f"no impoundment {impoundment_id}", field="id", status=404)
+    key = found.key
     at = query.at or now()
-    if at < impoundment.seized_at:
+    if at < key.seized_at:
         raise Refused("before_seizure", "at is before the seizure", field="at")
-    return dues_json(session, impoundment, at)
+    # Computed once per key and moment (handlers/pound/answers.py); only `at` is this request's own.
+    remembered = answers.remembered(
+        session, found, at, ("api.dues",),
+        lambda loaded: dues_json(session, loaded or find_impoundment(session, impoundment_id), at))
+    return {**remembered, "at": iso(at, key.timezone)}
 
 
 @route("POST", "/impoundments/{id}/release", "Release on payment (§185(1)) or under protest (§185(2))",
@@ -114,8 +131,14 @@ def post_release(id: str, body: schemas.ReleaseIn):
     release = records.release(session, impoundment, now=now(), at=body.at, owner=owner,
                               under_protest=body.under_protest)
     deposits = money_views.deposits_json(session, impoundment)
-    return {"impoundment": impoundment.id, **release_json(release, impoundment.village.timezone),
-            "deposit": deposits[0] if deposits else None, "deposits": deposits}
+    result = {"impoundment": impoundment.id, **release_json(release, impoundment.village.timezone),
+              "deposit": deposits[0] if deposits else None, "deposits": deposits}
+    pack = impoundment.village.pack
+    if "release_receipt" in pack.values:
+        # 1871 s.13: the owner signs the receipt in the register against the pound's number.
+        result["receipt"] = {"number": impoundment.receipt, "register_serial": impoundment.register_serial,
+                             "section": pack.cite("release_receipt")}
+    return result
 
 
 @route("POST", "/impoundments/{id}/sale", "Record the auction sale (§186)", body=schemas.SaleIn)
@@ -125,11 +148,29 @@ def post_sale(id: str, body: schemas.SaleIn):
     buyer = admin.require_phone(body.buyer_phone, "buyer_phone") if body.buyer_phone else None
     sale = records.sell(session, impoundment, proceeds_paise=body.proceeds_paise, now=now(), at=body.at,
                         sale_expenses_paise=body.sale_expenses_paise, buyer_phone=buyer, refused=body.refused)
-    return {"impoundment": impoundment.id, **sale_json(sale, impoundment.village.timezone),
-            "deposits": money_views.deposits_json(session, impoundment),
-            # §185(4): the owner's other animals this sale paid for, and how many are still held.
-            "released_with_sale": refusals.released_by(session, sale),
-            "still_held": refusals.still_held(session, impoundment), "held_back_paise": sale.held_back_paise}
+    result = {"impoundment": impoundment.id, **sale_json(sale, impoundment.village.timezone),
+              "deposits": money_views.deposits_json(session, impoundment),
+              # §185(4): the owner's other animals this sale paid for, and how many are still held.
+              "released_with_sale": refusals.released_by(session, sale),
+              "still_held": refusals.still_held(session, impoundment), "held_back_paise": sale.held_back_paise}
+    return result | _account(session, impoundment)
+
+
+def _account(session, impoundment: Impoundment) -> dict:
+    """1871 s.16(a)-(f): the owner's account of the sale, where the village's law gives one."""
+    pack = impoundment.village.pack
+    if "account_items" not in pack.values or impoundment.sale is None:
+        return {}
+    return {"account": asdict(refusals.sale_account(db(), impoundment)), "account_section": pack.cite("account_items")}
+
+
+@route("POST", "/impoundments/{id}/notice", "Record the police notice of unclaimed cattle (1871 s.14)",
+       body=schemas.NoticeIn)
+def post_notice(id: str, body: schemas.NoticeIn):
+    session = db()
+    impoundment = find_impoundment(session, parse_id(id))
+    timeline.post_notice(session, impoundment, now=now(), at=body.at)
+    return impoundment_json(session, impoundment)
 
 
 # --- messages -----------------------------------------------------------------

@@ -6,6 +6,7 @@ from dataclasses import asdict
 from zoneinfo import ZoneInfo
 
 from models import law, queries
+from models.law import trespass
 from models.tables import Impoundment, OutboundMessage
 from sms_gateway.api import money_views
 
@@ -53,7 +54,14 @@ def impoundment_json(session, impoundment: Impoundment) -> dict:
 def dues_json(session, impoundment: Impoundment, at) -> dict:
     dues = queries.dues_for(session, impoundment, at)
     tz = impoundment.village.timezone
+    pack = impoundment.village.pack
+    if trespass.two_stage(pack):
+        return _two_stage_dues_json(impoundment, dues, pack)
     offence = law.offence(queries.earlier_seizure_count(session, impoundment))
+    release = impoundment.release
+    by_court = bool(release is not None and release.by_court)
+    owes = law.who_owes(dues.total_paise, released_by_court=by_court,
+                        seizer_owes_paise=release.seizer_owes_paise if by_court else 0)
     return {
         "impoundment": impoundment.id,
         "at": iso(dues.at, tz),
@@ -69,6 +77,31 @@ def dues_json(session, impoundment: Impoundment, at) -> dict:
         "auction_at": iso(impoundment.auction_at, tz),
         "complaint_deadline": iso(impoundment.complaint_deadline),
         "offence": asdict(offence) | {"information_only": True},
+        # §188(3): who owes the total (the owner, or after a release on the court's order the seizer).
+        "released_by_court": by_court,
+        "owner_owes_paise": owes.owner_pays_paise,
+        "seizer_owes_paise": owes.seizer_owes_paise,
+    }
+
+
+def _two_stage_dues_json(impoundment: Impoundment, dues: law.Dues, pack) -> dict:
+    """1871: the fine (s.12) and feeding (ss.4-6) of the schedule's category for the kind, no
+    security; the claim timeline's two stages (s.14) and the s.20 complaint's last day; each
+    figure with the section it comes from."""
+    tz = impoundment.village.timezone
+    return {
+        "impoundment": impoundment.id, "at": iso(dues.at, tz), "law": pack.id, "schedule": pack.default_schedule,
+        "category": trespass.category(impoundment.kind, pack), "days": dues.days,
+        "fine_paise": dues.pound_fee_paise, "pound_fee_paise": dues.pound_fee_paise,
+        "daily_rate_paise": dues.daily_rate_paise, "expenses_paise": dues.expenses_paise,
+        "security_paise": dues.security_paise, "total_paise": dues.total_paise,
+        "days_tomorrow": dues.days_tomorrow, "total_tomorrow_paise": dues.total_tomorrow_paise,
+        "dispute_deposit_paise": trespass.dispute_deposit_paise(dues.pound_fee_paise, dues.expenses_paise),
+        "police_report_due": iso(impoundment.claim_deadline, tz), "claim_deadline": iso(impoundment.claim_deadline, tz),
+        "auction_at": iso(impoundment.auction_at, tz), "complaint_deadline": iso(impoundment.complaint_deadline),
+        "disposal": trespass.disposal(impoundment.kind, pack),
+        "sections": {name: pack.cite(name) for name in ("categories", "claim_stages", "dispute_deposit",
+                                                        "complaint_days", "day_count", "disposal")},
     }
 
 

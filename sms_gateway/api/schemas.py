@@ -11,10 +11,10 @@ from typing import Annotated, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from models.ranges import INT4_MAX
-from handlers.pound.text_limits import TEXT_LIMITS
+from handlers.text.limits import TEXT_LIMITS
 
 Language = Literal["gu", "hi", "en", "gul"]
-Role = Literal["owner", "keeper", "official", "mamlatdar", "police"]
+Role = Literal["owner", "keeper", "official", "mamlatdar", "police", "taluka"]
 # Money and counts go to `integer` columns: past 2,147,483,647 is a 422 naming the field (models.ranges).
 Paise = Field(ge=0, le=INT4_MAX)
 PaiseValue = Annotated[int, Field(ge=0, le=INT4_MAX)]
@@ -53,6 +53,13 @@ class VillageIn(Body):
     auction_hour: int = Field(default=11, ge=0, le=23)
     forfeit_percent: int = Field(default=100, ge=0, le=100)
     names: Names | None = None
+    law: str = Field(default="gujarat_panchayats_1993", min_length=1, max_length=40)
+    law_schedule: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class VillageLawIn(Body):
+    law: str = Field(min_length=1, max_length=40)
+    law_schedule: str | None = Field(default=None, min_length=1, max_length=40)
 
 
 class DailyRatesIn(Body):
@@ -84,7 +91,8 @@ class PersonIn(Body):
     phone: str = Field(min_length=1, max_length=32)
     name: str | None = Field(default=None, max_length=TEXT_LIMITS["name"])
     role: Role
-    # A mamlatdar is bound to a taluka instead of a village; police to either.
+    # A mamlatdar and a Taluka Development Officer (`taluka`) are bound to a taluka instead of
+    # a village; police to either.
     village: str | None = Field(default=None, min_length=1, max_length=32)
     pound: str | None = Field(default=None, max_length=32)
     language: Language | None = None
@@ -111,7 +119,7 @@ class ImpoundmentIn(Body):
     place: str | None = Field(default=None, max_length=TEXT_LIMITS["place"])
     # law: §185(3), cattle released under protest seized again for want of the declaration.
     reason: Literal["s185_3"] | None = None
-    reseizure_of: int | None = Field(default=None, ge=1)
+    reseizure_of: int | None = Field(default=None, ge=1, le=INT4_MAX)
 
 
 class ReleaseIn(Body):
@@ -126,6 +134,10 @@ class SaleIn(Body):
     buyer_phone: str | None = Field(default=None, max_length=32)
     at: AwareDatetime | None = None
     refused: bool = False  # §185(4): the owner appeared and refused to pay
+
+
+class NoticeIn(Body):
+    at: AwareDatetime | None = None   # 1871 s.14: when the police officer posted the notice
 
 
 class BroadcastIn(Body):

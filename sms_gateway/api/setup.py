@@ -7,8 +7,9 @@ from handlers.pound import admin, records
 from handlers.errors import Refused
 from handlers.sms.commands import Command
 from handlers.sms.official import auction_moment
-from handlers.sms.text import is_gsm7
+from handlers.text import is_gsm7
 from models import law, queries
+from models.law import packs
 from sms_gateway.api import schemas
 from sms_gateway.api.blueprint import route
 from sms_gateway.api.representations import iso
@@ -24,12 +25,34 @@ def put_pound_fee(kind: str, body: schemas.PoundFeeIn):
 
 @route("POST", "/villages", "Create a village", body=schemas.VillageIn, status=201)
 def post_village(body: schemas.VillageIn):
-    village = admin.create_village(db(), now=now(), **body.model_dump())
+    fields = body.model_dump()
+    village = admin.create_village(db(), now=now(), law_id=fields.pop("law"), **fields)
     return {"id": village.id, "code": village.code, "name": village.name, "timezone": village.timezone,
             "language": village.language, "security_notified": village.security_notified,
             "security_notified_from": village.security_notified_from.isoformat()
             if village.security_notified_from else None,
-            "auction_hour": village.auction_hour, "forfeit_percent": village.forfeit_percent}
+            "auction_hour": village.auction_hour, "forfeit_percent": village.forfeit_percent,
+            "law": village.law, "law_schedule": village.law_schedule}
+
+
+@route("PUT", "/villages/{code}/law", "Set the law the village's pounds run under and its schedule",
+       body=schemas.VillageLawIn)
+def put_village_law(code: str, body: schemas.VillageLawIn):
+    village = admin.set_village_law(db(), admin.require_village(db(), code), body.law, body.law_schedule)
+    return {"village": village.code, "law": village.law, "law_schedule": village.law_schedule}
+
+
+@route("GET", "/laws", "The law packs Dabbo holds, with their schedules, kinds and sections")
+def get_laws():
+    laws = []
+    for law_id in packs.available():
+        pack = packs.load(law_id)
+        laws.append({"id": pack.id, "title": pack.title, "default_schedule": pack.default_schedule,
+                     "kinds": list(pack.get("kinds", ())), "sections": dict(pack.cites),
+                     "schedules": [{"id": schedule.id, "title": schedule.title,
+                                    "sections": dict(schedule.cites)}
+                                   for schedule in pack.schedules.values()]})
+    return {"laws": laws}
 
 
 @route("PUT", "/villages/{code}/daily-rates", "Set the village's daily rates (§187(2))", body=schemas.DailyRatesIn)
@@ -64,7 +87,8 @@ def post_pound(code: str, body: schemas.PoundIn):
     return {"id": pound.id, "code": pound.code, "name": pound.name, "village": village.code}
 
 
-@route("POST", "/people", "Register an owner, keeper or official", body=schemas.PersonIn, status=201)
+@route("POST", "/people", "Register an owner, keeper, official, mamlatdar, police or Taluka Development Officer",
+       body=schemas.PersonIn, status=201)
 def post_person(body: schemas.PersonIn):
     session = db()
     village = admin.require_village(session, body.village) if body.village else None

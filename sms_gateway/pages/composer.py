@@ -9,7 +9,7 @@ official types. On an error the text stays in the box and the reason is
 shown beside it and at the top of the page; the result of a send is shown at
 the top of the page the official lands on.
 
-In India (`SMS_PROVIDER=exotel`) no free text is sent (SPEC 12.3): the official chooses a
+Under DLT (`DLT_ENTITY_ID` set) no free text is sent (SPEC 12.3): the official chooses a
 registered notice (a gram sabha meeting or a public auction, with its date, time and place;
 or the general notice, whose SMS points to the village's public notices page where the
 official's words stand). A meeting or an auction becomes the same `MEETING dd-mm hh:mm place`
@@ -18,16 +18,15 @@ command an official sends by SMS and goes through `handlers.sms.official.fixed_n
 from __future__ import annotations
 
 import json
-import re
-from datetime import date
 
 from flask import flash, g, redirect, render_template, request, url_for
 
 from handlers.notices import broadcasts
 from handlers.notices.broadcast_preview import frames, preview, recipients_by_language
-from handlers.catalogue import counted, t
+from handlers.catalogue import counted, place_name, t, tn
+from handlers.catalogue.refusals import said_values
 from handlers.errors import Refused
-from handlers.pound.text_limits import TEXT_LIMITS
+from handlers.text.limits import TEXT_LIMITS
 from handlers.sms import official
 from models import law, queries
 from models.tables import Village
@@ -35,6 +34,7 @@ from sms_gateway.pages import dashboard
 from sms_gateway.pages.dashboard import require_viewer, say
 from sms_gateway.extensions import db, now, settings
 from sms_gateway.pages.staff import staff_blueprint
+from sms_gateway.pages.staff.fields import Clock, Day, StaffForm, Text
 
 bp = staff_blueprint("composer")
 BROADCAST_MAX_CHARS = 1000  # a sanity bound on the form; the 4-part cap is the handler's
@@ -53,7 +53,6 @@ def chosen_village() -> Village | None:
 
 
 SHAPES = ("meeting", "auction", "general")
-_TIME = re.compile(r"^(\d{1,2}):(\d{2})$")
 
 
 def in_india() -> bool:
@@ -66,7 +65,15 @@ def page(text: str = "", village: Village | None = None, error: str | None = Non
     extra.setdefault("field_errors", {})
     options = villages()
     recipients = {v.code: sum(recipients_by_language(db(), v).values()) for v in options}
+    lang = dashboard.language()
+    # One way of counting people and SMS parts, the server's and the live count's: the plural
+    # entry's form for 1 and for 2 and the language's rule for 0 (CLDR: one in Gujarati and Hindi).
+    plurals = {noun: [tn(lang, f"count.{noun}", n, count="{count}") for n in (1, 2)]
+               for noun in ("person", "sms_part")}
+    zero_is_one = tn(lang, "count.person", 0, count="") == tn(lang, "count.person", 1, count="")
     return render_template("composer.html", villages=options, text=text, error=error, max_chars=BROADCAST_MAX_CHARS,
+                           count_of=lambda noun, n: counted(lang, noun, n), plurals=plurals,
+                           zero_is_one=zero_is_one,
                            chosen=village.code if village else (options[0].code if options else ""),
                            recipients=recipients, price_paise=settings().sms_price_paise, india=in_india(),
                            shapes=SHAPES, place_max=TEXT_LIMITS["place"],
@@ -103,37 +110,40 @@ def broadcast():
                                  sender_phone=g.viewer.person.phone if g.viewer.person else None)
     except Refused as refusal:  # over 4 SMS parts
         db().rollback()
-        reason = t(dashboard.language(), f"sms.err.{refusal.code}", **refusal.detail)
+        language = dashboard.language()
+        reason = t(language, f"sms.err.{refusal.code}", **said_values(language, refusal.detail))
         flash(reason, "error")
         return page(text, village, reason, 422, checked=preview(db(), village, text))
     count = sent.recipient_count
     db().commit()  # the rows reach RQ through the after-commit hook
-    flash(say("broadcast_sent", village=village.name, count=count,
+    flash(say("broadcast_sent", village=_named(village), count=count,
               people=counted(dashboard.language(), "person", count)), "info")
     return redirect(url_for("composer.compose"))
+
+
+class NoticeFields(StaffForm):
+    """A meeting's or an auction's typed fields: the day as dd-mm-yyyy (or the browser's
+    yyyy-mm-dd) in any of the four digit sets, hh:mm, and the place within its limit."""
+
+    date = Day("notice_date", required=False, message="notice_bad_date")
+    time = Clock("notice_time", required=False, message="notice_bad_time")
+    place = Text("notice_place", required=False, too_long="notice_bad_place", filters=[lambda text: " ".join(text.split())])
 
 
 def notice_command(village: Village, shape: str) -> tuple[str, dict[str, str]]:
     """The form's meeting or auction as the SMS command `MEETING dd-mm [hh:mm] [place]`, or
     the errors of its fields (in the viewer's language, beside each field)."""
-    errors = {}
-    try:
-        day = date.fromisoformat(request.form.get("date", "").strip())
-    except ValueError:
-        day = None
-    if day is None or day < law.local_date(now(), village.timezone):
-        errors["date"] = say("notice_bad_date")
-    time = request.form.get("time", "").strip()
-    found = _TIME.match(time)
-    if time and (found is None or int(found[1]) > 23 or int(found[2]) > 59):
-        errors["time"] = say("notice_bad_time")
-    place = " ".join(request.form.get("place", "").split())
-    if len(place) > TEXT_LIMITS["place"]:
-        errors["place"] = say("notice_bad_place", max=TEXT_LIMITS["place"])
+    fields = NoticeFields()
+    fields.validate()
+    errors = {field.name: field.errors[0] for field in fields if field.errors}
+    day = fields.date.data
+    if "date" not in errors and (day is None or day < law.local_date(now(), village.timezone)):
+        errors = {"date": say("notice_bad_date"), **errors}   # the date's reason first, as in the form
     if errors:
         return "", errors
-    moment = f" {int(found[1]):02d}:{found[2]}" if found else ""
-    return f"{shape.upper()} {day.day:02d}-{day.month:02d}{moment} {place}".strip(), {}
+    hour, minute = fields.time.data or (None, None)
+    moment = f" {hour:02d}:{minute:02d}" if hour is not None else ""
+    return f"{shape.upper()} {day.day:02d}-{day.month:02d}{moment} {fields.place.data}".strip(), {}
 
 
 def fixed_broadcast(village: Village, shape: str, text: str):
@@ -153,6 +163,13 @@ def fixed_broadcast(village: Village, shape: str, text: str):
         return page(text, village, None, 422, field_errors={"date": say("notice_bad_date")})
     count = sent.recipient_count
     db().commit()
-    flash(say("broadcast_sent", village=village.name, count=count,
+    flash(say("broadcast_sent", village=_named(village), count=count,
               people=counted(dashboard.language(), "person", count)), "info")
     return redirect(url_for("composer.compose"))
+
+
+def _named(village: Village) -> str:
+    """The village as the page names it: the registered name on an English page (the one the books
+    and the State use), else its name in the reader's script (as the pages' `named`)."""
+    language = dashboard.language()
+    return village.name if language == "en" else place_name(language, village.name, village.names, village.code)

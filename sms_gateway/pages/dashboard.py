@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections import Counter
 from urllib.parse import urlsplit
-from zoneinfo import ZoneInfo
 
 import redis
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask_wtf import FlaskForm
+from wtforms import StringField
 
-from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, days_text, kind_name, money, place_name, t
+from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, days_text, kind_name, money, place_name, spoken, t
 from models import law
 from models.phones import normalise_phone
 from models.tables import Person
+from handlers.text.digits import normalise_digits
+from sms_gateway.pages import dates
 from sms_gateway.pages import overview
 from sms_gateway.pages import signin
 from sms_gateway.pages import simulator
@@ -28,7 +31,8 @@ bp = Blueprint("dashboard", __name__)
 # A sanity bound on the form; the SMS segment budget is the broadcast handler's business.
 BROADCAST_MAX_CHARS = 1000
 SIMULATOR_PEOPLE = 500  # the phone picker lists this many registered numbers; any other can be typed
-LANGUAGE_NAMES = {"gu": "ગુજરાતી", "hi": "हिन्दी", "en": "English"}
+# Each language named in itself, as its own catalogue names it (the language menu's words).
+LANGUAGE_NAMES = {code: t(code, f"ussd.lang.{code}") for code in ("gu", "hi", "en")}
 
 
 @bp.record_once
@@ -50,10 +54,10 @@ def secure_cookies(state) -> None:
 def before_request():
     if request.args.get("lang") in CATALOGUES:
         session["lang"] = request.args["lang"]
-    g.viewer = signin.current_viewer(db())
-    if request.method == "POST" and not signin.csrf_ok(request.form):
-        abort(400, description=say("csrf_refused"))
-    if g.viewer is not None and g.viewer.is_keeper and request.endpoint not in signin.KEEPER_ENDPOINTS:
+    g.viewer = signin.current_viewer(db())   # the CSRF token was checked before (pages.csrf)
+    if g.viewer is not None and g.viewer.is_taluka and request.endpoint == "dashboard.index":
+        return redirect(url_for("district.district_page"))   # his home: the district view
+    if g.viewer is not None and not g.viewer.may_open(request.endpoint):
         abort(403)
 
 
@@ -71,9 +75,10 @@ def language() -> str:
 def page_helpers() -> dict:
     lang = language()
 
-    def local(moment, tz: str = law.DEFAULT_TZ) -> str:
-        """A moment as a clerk reads it: 07-12-2026 11:00, village time."""
-        return "" if moment is None else moment.astimezone(ZoneInfo(tz)).strftime("%d-%m-%Y %H:%M")
+    def local(moment, tz: str = law.DEFAULT_TZ, deadline: bool = False) -> str:
+        """A moment as the reader says it, village time, with its year: "07-12-2026 સવારે 8:44"; a
+        deadline rounded down to the hour (handlers.catalogue.spoken)."""
+        return "" if moment is None else spoken(lang, moment, tz, deadline=deadline, year=True)
 
     return {
         "_": lambda key, **values: t(lang, f"dash.{key}", **values),
@@ -85,8 +90,7 @@ def page_helpers() -> dict:
         "message_kind": lambda code: message_kind(lang, code),
         "local": local,
         "day": lambda value: "" if value is None else value.strftime("%d-%m-%Y"),
-        "csrf_field": signin.CSRF_FIELD,
-        "csrf_token": signin.csrf_token,
+        "csrf_field": current_app.config["WTF_CSRF_FIELD_NAME"],   # csrf_token() itself is Flask-WTF's
         "viewer": g.get("viewer"),
         "simulator_enabled": settings().simulator_enabled,
         "here": here(),
@@ -136,6 +140,19 @@ def require_viewer():
 # --- sign-in ---------------------------------------------------------------------
 
 
+class SignInFields(FlaskForm):
+    """What the three sign-in forms send. Nothing is refused here: the answer to a phone must
+    not depend on the phone (signin.request_code), so every check is signin's, the same for all."""
+
+    class Meta:
+        csrf = False   # CSRFProtect checked the request first (pages.csrf)
+
+    next = StringField(default="")
+    token = StringField(default="")
+    phone = StringField(default="")
+    code = StringField(default="")
+
+
 @bp.get("/signin")
 def signin_page():
     return render_template("signin.html", next=safe_next(request.args.get("next")), phone="", code_sent=False)
@@ -143,8 +160,9 @@ def signin_page():
 
 @bp.post("/signin/token")
 def signin_token():
-    target = safe_next(request.form.get("next"))
-    if not signin.token_matches(request.form.get("token", ""), settings().admin_token):
+    typed = SignInFields()
+    target = safe_next(typed.next.data)
+    if not signin.token_matches(typed.token.data, settings().admin_token):
         flash(say("signin_wrong_token"), "error")
         return render_template("signin.html", next=target, phone="", code_sent=False), 401
     signin.start_session(db(), "admin")
@@ -156,10 +174,11 @@ def signin_code():
     """Send an official or a keeper a one-time code. The answer, its status and
     the work behind it are the same whether or not the number belongs to one,
     so the form reveals nobody's role (signin.request_code)."""
-    target = safe_next(request.form.get("next"))
-    phone = normalise_phone(request.form.get("phone", "")) or ""
+    typed = SignInFields()
+    target = safe_next(typed.next.data)
+    phone = normalise_phone(typed.phone.data) or ""
     try:
-        signin.request_code(runtime().redis, request.form.get("phone", ""))
+        signin.request_code(runtime().redis, typed.phone.data)
     except redis.RedisError:
         flash(say("signin_unavailable"), "error")
         return render_template("signin.html", next=target, phone=phone, code_sent=False), 503
@@ -169,11 +188,10 @@ def signin_code():
 
 @bp.post("/signin/verify")
 def signin_verify():
-    target = safe_next(request.form.get("next"))
-    typed_phone = request.form.get("phone", "")
+    typed = SignInFields()
+    target, typed_phone = safe_next(typed.next.data), typed.phone.data
     try:
-        verdict = signin.check_code(runtime().redis, typed_phone, request.form.get("code", ""),
-                                    request.remote_addr or "")
+        verdict = signin.check_code(runtime().redis, typed_phone, typed.code.data, request.remote_addr or "")
     except redis.RedisError:
         flash(say("signin_unavailable"), "error")
         return render_template("signin.html", next=target, phone=typed_phone, code_sent=True), 503
@@ -203,9 +221,25 @@ def index():
     villages = overview.villages(session_, village_ids)
     pound_ids = g.viewer.pound_ids()  # a keeper: his pound only, and not the village's outbox
     held = overview.held_animals(session_, village_ids, moment, pound_ids)
+    wanted = {"q": request.args.get("q", "")[:60].strip(), "pound": request.args.get("pound", "")[:16],
+              "state": request.args.get("state", "held"), "from": request.args.get("from", "")[:20],
+              "to": request.args.get("to", "")[:20]}
+    if wanted["state"] not in overview.FIND_STATES:
+        wanted["state"] = "held"
+    try:
+        page = int(normalise_digits(request.args.get("page", "1")))
+    except ValueError:
+        page = 1
+    found = overview.find_animals(session_, village_ids, moment, pound_ids=pound_ids, text=normalise_digits(wanted["q"]),
+                                  pound_code=wanted["pound"], state=wanted["state"],
+                                  seized_from=dates.parse_day(wanted["from"]), seized_to=dates.parse_day(wanted["to"]),
+                                  page=page)
     return render_template(
         "dashboard.html",
         now=moment,
+        found=found,
+        wanted=wanted,
+        states=overview.FIND_STATES,
         villages=villages,
         pounds=[row for row in overview.pounds(session_, village_ids)
                 if pound_ids is None or row.pound.id in pound_ids],

@@ -144,3 +144,68 @@ def schedules(session: Session, village_list: list[Village], now: datetime) -> S
             for village in village_list
         ],
     )
+
+
+# --- finding an animal on the dashboard (SPEC 13.3) ---------------------------------------
+
+PAGE_SIZE = 25
+# The states a clerk filters by, each a condition on the impoundment at `now`.
+FIND_STATES = ("held", "claim_passed", "auction_fixed", "sold", "released")
+
+
+@dataclass
+class Found:
+    rows: list[HeldAnimal]
+    total: int
+    page: int
+    pages: int
+
+    @property
+    def first(self) -> int:
+        return 0 if not self.total else (self.page - 1) * PAGE_SIZE + 1
+
+    @property
+    def last(self) -> int:
+        return min(self.page * PAGE_SIZE, self.total)
+
+
+def _state_filter(state: str, now: datetime):
+    impounded = Impoundment.status == "impounded"
+    return {"held": impounded,
+            "claim_passed": impounded & (Impoundment.claim_deadline < now),
+            "auction_fixed": impounded & Impoundment.auction_fixed_at.is_not(None),
+            "sold": Impoundment.status == "sold",
+            "released": Impoundment.status == "released"}[state]
+
+
+def find_animals(session: Session, village_ids: list[int] | None, now: datetime, *, pound_ids: list[int] | None = None,
+                 text: str = "", pound_code: str = "", state: str = "held", seized_from: date | None = None,
+                 seized_to: date | None = None, page: int = 1) -> Found:
+    """One page of the animals a clerk looks for: `text` is part of a tag, a receipt, the
+    owner's name or the owner's phone (its digits); soonest auction first, dues for the page's
+    rows only."""
+    conditions = [_in(Impoundment.village_id, village_ids), _in(Impoundment.pound_id, pound_ids),
+                  _state_filter(state if state in FIND_STATES else "held", now)]
+    if pound_code:
+        conditions.append(Impoundment.pound_id.in_(select(Pound.id).where(Pound.code == pound_code.upper())))
+    if seized_from is not None:
+        conditions.append(Impoundment.seized_on >= seized_from)
+    if seized_to is not None:
+        conditions.append(Impoundment.seized_on <= seized_to)
+    text = text.strip()
+    if text:
+        like = f"%{text.replace('%', '').replace('_', '')}%"
+        digits = "".join(c for c in text if c.isdigit())
+        owners = select(Person.id).where(Person.name.ilike(like))
+        if len(digits) >= 4:
+            owners = select(Person.id).where(or_(Person.name.ilike(like), Person.phone.like(f"%{digits}%")))
+        conditions.append(or_(Impoundment.tag.ilike(like), Impoundment.receipt.ilike(like),
+                              Impoundment.owner_id.in_(owners)))
+    total = session.scalar(select(func.count(Impoundment.id)).where(*conditions)) or 0
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = min(max(1, page), pages)
+    found = session.scalars(select(Impoundment).where(*conditions).order_by(Impoundment.auction_at, Impoundment.id)
+                            .offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE))
+    rows = [HeldAnimal(i, queries.dues_for(session, i, now),
+                       law.offence(queries.earlier_seizure_count(session, i)).number) for i in found]
+    return Found(rows, total, page, pages)

@@ -15,14 +15,15 @@ from datetime import timedelta
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from handlers.catalogue import CATALOGUES, kind_name, rate, t
+from handlers.catalogue import CATALOGUES, kind_name, place_name, rate, t
 from models import law, queries
 from models.queries import books as book_queries
 from sms_gateway.extensions import db, now
 
 bp = Blueprint("public", __name__)
 
-LANGUAGE_NAMES = {"gu": "ગુજરાતી", "hi": "हिन्दी", "en": "English"}
+# Each language named in itself, as its own catalogue names it (the language menu's words).
+LANGUAGE_NAMES = {code: t(code, f"ussd.lang.{code}") for code in ("gu", "hi", "en")}
 _CODE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
@@ -36,7 +37,11 @@ def _village_and_helpers(code: str):
     lang = lang or (village.language if village else "gu")
     helpers = {"_": lambda key, **values: t(lang, f"page.{key}", **values), "lang": lang,
                "languages": LANGUAGE_NAMES, "rs": lambda paise: rate(lang, paise),  # r.6: rates exactly as fixed (SPEC 12.4)
-               "kind": lambda value: kind_name(lang, value)}
+               "kind": lambda value: kind_name(lang, value),
+               # the village in the reader's script (an English page keeps the registered name, as the
+               # staff pages' `named` does)
+               "named": lambda place: place.name if lang == "en" else place_name(lang, place.name, place.names,
+                                                                                 place.code)}
     return village, helpers
 
 

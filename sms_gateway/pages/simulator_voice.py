@@ -23,18 +23,18 @@ from sms_gateway.extensions import db, now, settings
 PROVIDER = "simulator"
 
 bp = Blueprint("simulator_voice", __name__)
-bp.before_request(dashboard.before_request)  # sign-in and CSRF, as on every dashboard page
+bp.before_request(dashboard.before_request)  # sign-in, as on every dashboard page (CSRF: pages.csrf)
 bp.context_processor(dashboard.page_helpers)
 
 
-def _shown(call_sid: str, branch: int) -> tuple[list[str], object, str | None]:
+def _shown(call_sid: str, phone: str, branch: int) -> tuple[list[str], object, str | None]:
     """What the phone hears after a Passthru's `branch`: the menu's segment (200) or the
     goodbye (302), as lines of spoken text, the wait for keys, and the audio URL."""
     if branch == 200:
-        place, segment = flow.menu(call_sid, "", None)
+        place, segment = flow.menu(call_sid, phone, None)
         language, lines, gather = place.language, segment.said, segment.gather
     else:
-        (language, lines), gather = flow.farewell(call_sid), None
+        (language, lines), gather = flow.farewell(call_sid, phone), None
     return [speech.spoken(line, language) for line in lines], gather, flow.audio_url(language, lines, base="")
 
 
@@ -59,7 +59,7 @@ def call():
             branch = flow.press(call_sid, phone, None, form.get("digits", "") if action == "press" else "")
     except flow.Unavailable:
         branch = 302
-    said, gather, audio = _shown(call_sid, branch)
+    said, gather, audio = _shown(call_sid, phone, branch)
     return dashboard.simulator_page(phone, voice_said=said, voice_gather=gather, voice_call=call_sid,
                                     voice_audio=audio)
 

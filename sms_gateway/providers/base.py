@@ -147,10 +147,13 @@ class ProviderSpec:
     `error_answer(path)`, the answer this provider's caller gets when a request fails
     unexpectedly (a phone must hear or read something, never a stack trace).
     `request_timeout_s` is the longest one of its requests may take: a send job's
-    time limit is worked out from it."""
+    time limit is worked out from it. `sends_dlt_templates`: its sends carry the DLT entity and
+    template ids India's operators require (TRAI's TCCCPR 2018), so a deployment under DLT
+    (`Settings.under_dlt`) may use it."""
 
     name: str
     adapter: str  # "module:Class"; the class has `from_settings(settings)` or takes no arguments
     webhook_modules: tuple[str,...] = ()
     request_timeout_s: float = 10.0
+    sends_dlt_templates: bool = False
 

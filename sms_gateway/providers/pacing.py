@@ -16,7 +16,11 @@ A `429` or `503` that carries `Retry-After` stops every worker of the account fo
 (a shared pause key), and the request is made again once, after the pause; another refusal is
 the adapter's to report (a transient failure, retried by the outbox's back-off).
 
-Redis down: the pace fails open (requests go out unpaced, a 429 is a transient failure).
+Redis down: each worker paces itself at its share of the account's rate, the interval times the
+number of workers that shared the account in Redis's last word (every turn also says "I am
+sending" in a sorted set of the account, and counts the senders of the last `SHARERS_WINDOW_MS`).
+Two workers at 10 requests a second go on at 5 a second each while Redis is away, never unpaced
+(a `Retry-After` is then waited out by the worker that got it).
 
 Per provider (`attach`): EXOTEL_REQUESTS_PER_MINUTE (200), TWILIO_REQUESTS_PER_MINUTE and
 AT_REQUESTS_PER_MINUTE (0). At 0 the account is not paced, but a `Retry-After` still pauses every
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -35,20 +40,31 @@ import requests
 KEY_PREFIX = "dabbo:pace:"
 MARGIN = 1.01
 MAX_WAIT_S = 300.0  # a Retry-After longer than this is not waited for in a job
+# A worker that took a turn this recently shares the account (its share without Redis: 1 / sharers).
+SHARERS_WINDOW_MS = 30_000
 
-# KEYS[1] the account's theoretical arrival time (ms), KEYS[2] its pause-until (ms);
-# ARGV[1] the interval between requests (ms). Returns how many ms to wait (0: go now).
+# KEYS[1] the account's theoretical arrival time (ms), KEYS[2] its pause-until (ms), KEYS[3] its
+# senders (a sorted set: member -> last turn, ms); ARGV[1] the interval between requests (ms),
+# ARGV[2] this sender, ARGV[3] SHARERS_WINDOW_MS. Returns {ms to wait (0: go now), senders}.
 _TURN = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local pause = tonumber(redis.call('GET', KEYS[2]) or '0')
-if pause > now then return pause - now end
 local interval = tonumber(ARGV[1])
-if interval <= 0 then return 0 end
+local senders = 1
+if interval > 0 then
+  local window = tonumber(ARGV[3])
+  redis.call('ZADD', KEYS[3], now, ARGV[2])
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - window)
+  redis.call('PEXPIRE', KEYS[3], window * 2)
+  senders = redis.call('ZCARD', KEYS[3])
+end
+local pause = tonumber(redis.call('GET', KEYS[2]) or '0')
+if pause > now then return {pause - now, senders} end
+if interval <= 0 then return {0, senders} end
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat > now then return tat - now end
+if tat > now then return {tat - now, senders} end
 redis.call('SET', KEYS[1], now + interval, 'PX', interval + 60000)
-return 0
+return {0, senders}
 """
 # KEYS[1] pause-until; ARGV[1] ms from now.
 _PAUSE = """
@@ -69,25 +85,52 @@ class Pacer:
     0: no pace, only the pauses a Retry-After asks for."""
 
     def __init__(self, client: redis.Redis, account: str, requests_: int, seconds: float = 60.0,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep, clock: Callable[[], float] = time.monotonic) -> None:
         self.client, self.account = client, account
         self.interval_ms = max(1, int(seconds * 1000 * MARGIN / requests_)) if requests_ > 0 else 0
-        self.keys = [f"{KEY_PREFIX}{account}:tat", f"{KEY_PREFIX}{account}:pause"]
-        self.sleep = sleep
+        self.keys = [f"{KEY_PREFIX}{account}:tat", f"{KEY_PREFIX}{account}:pause", f"{KEY_PREFIX}{account}:senders"]
+        self.sleep, self.clock = sleep, clock
         self.waited_s = 0.0
+        self.sender = uuid.uuid4().hex  # this pacer among the account's senders
+        self.sharers = 1  # how many senders shared the account when Redis last said
+        self.last_turn: float | None = None  # self.clock() of the last turn taken, in Redis or alone
+        self.alone = False  # pacing itself, Redis unavailable
 
     def wait_turn(self) -> None:
         """Block until this account may make its next request."""
         while True:
             try:
-                wait_ms = int(self.client.register_script(_TURN)(keys=self.keys, args=[self.interval_ms]))
+                wait_ms, sharers = self.client.register_script(_TURN)(
+                    keys=self.keys, args=[self.interval_ms, self.sender, SHARERS_WINDOW_MS])
             except redis.RedisError as exc:
-                log.warning("%s requests not paced (Redis unavailable): %s", self.account, type(exc).__name__)
+                self._wait_turn_alone(exc)
                 return
-            if wait_ms <= 0:
+            self.sharers = max(1, int(sharers))
+            if self.alone:
+                self.alone = False
+                log.info("%s paced in Redis again", self.account)
+            if int(wait_ms) <= 0:
+                self.last_turn = self.clock()
                 return
-            self.waited_s += wait_ms / 1000
-            self.sleep(wait_ms / 1000)
+            self.waited_s += int(wait_ms) / 1000
+            self.sleep(int(wait_ms) / 1000)
+
+    def _wait_turn_alone(self, exc: Exception) -> None:
+        """Redis unavailable: this worker's share of the pace, the interval times the sharers."""
+        if not self.alone:
+            self.alone = True
+            log.warning("%s paced by this worker alone at 1/%d of the rate (Redis unavailable: %s)",
+                        self.account, self.sharers, type(exc).__name__)
+        if self.interval_ms <= 0:
+            return
+        now = self.clock()
+        if self.last_turn is not None:
+            wait = self.last_turn + self.interval_ms * self.sharers / 1000 - now
+            if wait > 0:
+                self.waited_s += wait
+                self.sleep(wait)
+                now += wait
+        self.last_turn = now
 
     def hold_off(self, seconds: float) -> None:
         """Every worker of this account waits `seconds` (a Retry-After)."""

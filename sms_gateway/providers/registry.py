@@ -31,6 +31,11 @@ def all_specs() -> list[ProviderSpec]:
     return [spec(name) for name in PROVIDERS]
 
 
+def dlt_capable() -> list[str]:
+    """The providers whose sends carry DLT template ids: the ones a deployment under DLT may use."""
+    return [provider.name for provider in all_specs() if provider.sends_dlt_templates]
+
+
 def get_provider(settings) -> Provider:
     """The adapter `settings.sms_provider` names. Build it once per process
     (it holds an HTTP connection pool) and reuse it for every send.

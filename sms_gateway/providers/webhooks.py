@@ -35,10 +35,11 @@ def answer_sms(inbound: Inbound, *, reply_via_outbox: bool) -> Reply:
                       reply_via_outbox=reply_via_outbox)
 
 
-def require_token(expected: str | None) -> None:
-    """403 unless the `token` query parameter equals `expected` (compared in constant time);
-    no token configured refuses everything. For providers that sign nothing (AT, Exotel)."""
-    given = request.args.get("token", "")
+def require_token(expected: str | None, given: str | None = None) -> None:
+    """403 unless the token given (by default the `token` query parameter) equals `expected`
+    (compared in constant time); no token configured refuses everything. For providers that
+    sign nothing (AT, Exotel)."""
+    given = given or request.args.get("token", "")
     if not expected or not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
         abort(403)
 

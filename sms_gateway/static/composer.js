@@ -1,7 +1,7 @@
 /* The broadcast composer's figures as the official types: characters,
    encoding, SMS parts against the 4-part cap, recipients and cost. Progressive
    enhancement: without this script the form still works and "Check" asks the
-   server for the same figures. Counting follows handlers/sms/text.py (GSM 03.38). */
+   server for the same figures. Counting follows handlers/text/__init__.py (GSM 03.38). */
 (function () {
   "use strict";
   var BASIC = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
@@ -31,6 +31,12 @@
     if (!text || !meter) { return; }
     var price = parseInt(form.getAttribute("data-price-paise") || "0", 10);
     var max = parseInt(form.getAttribute("data-max-parts") || "4", 10);
+    var zeroIsOne = form.getAttribute("data-zero-is-one") === "1";
+    function counted(n, attribute) {
+      // The server's counted(): the catalogue's "one" or "many" word, by the language's rule.
+      var forms = (form.getAttribute(attribute) || "{count}|{count}").split("|");
+      return forms[n === 1 || (zeroIsOne && n === 0) ? 0 : 1].replace("{count}", n);
+    }
     function recipients() {
       if (!village) { return null; }
       var option = village.options ? village.options[village.selectedIndex] : village;
@@ -57,8 +63,8 @@
           people += frame[2];
           segments += frame[2] * measure(frame[0] + words + frame[1]).parts;
         });
-        line += " " + meter.getAttribute("data-cost").replace("{recipients}", people)
-          .replace("{segments}", segments).replace("{cost}", money(segments * price));
+        line += " " + meter.getAttribute("data-cost").replace("{people}", counted(people, "data-person"))
+          .replace("{parts}", counted(segments, "data-sms-part")).replace("{cost}", money(segments * price));
       } else if (recipients() !== null && !isNaN(recipients())) {
         line += " · " + recipients() + " × " + m.parts + " × " + money(price) + " ≈ " + money(recipients() * m.parts * price);
       }

@@ -23,14 +23,13 @@ MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # Exotel's audio limit is about 2 MB (unconf
 PER_PAGE = 60
 
 
+@bp.before_app_request
 def _allow_recordings() -> None:
     """A recording is bigger than any other request (MAX_REQUEST_BYTES): this one route takes up
-    to MAX_UPLOAD_BYTES, set before the CSRF check reads the form."""
+    to MAX_UPLOAD_BYTES, set before the CSRF check reads the form (the app's CSRF check is
+    registered after the blueprints, so this runs first)."""
     if request.endpoint == "prompts.upload":
         request.max_content_length = MAX_UPLOAD_BYTES + 64 * 1024
-
-
-bp.before_request_funcs.setdefault(None, []).insert(0, _allow_recordings)
 
 
 def _require_admin():

@@ -1,6 +1,7 @@
-"""The `cron` process's schedule, for RQ 3's `rq cron`:
+"""The `cron` process's schedule, for RQ 3's cron scheduler (the Procfile runs it in
+sms_gateway.worker.cron, which outlives a Redis restart; plain `rq cron` reads it too):
 
-    rq cron --url $REDIS_URL sms_gateway.worker.cron_config
+    python -m sms_gateway.worker.cron --url $REDIS_URL sms_gateway.worker.cron_config
 
 Every minute it enqueues one dispatcher tick on the `outbox` queue; a worker
 runs it. Run exactly one cron process: RQ's CronScheduler takes no lock, so

@@ -54,8 +54,10 @@ def tick(runtime) -> str:
 def recover(runtime) -> str:
     """What a worker or Redis lost, taken back within seconds (the `cron` process runs this
     every RECOVER_EVERY_S, and every tick): rows `sending` that no live worker holds
-    (sms_gateway.hands) go back to the queue, and after Redis lost its contents every queued,
-    due row is enqueued again at once instead of after QUEUED_TIMEOUT."""
+    (sms_gateway.hands) go back to the queue, after Redis lost its contents every queued,
+    due row is enqueued again at once instead of after QUEUED_TIMEOUT, and so are the rows whose
+    send job failed because the database was unreachable (`queues.wait_for_database`): within
+    RECOVER_EVERY_S of the database's return, the first `recover` that reaches it."""
     client = runtime.redis
     lost = hands.lost_jobs(client)
     held = hands.held_ids(client)
@@ -72,10 +74,11 @@ def recover(runtime) -> str:
         enqueued = queues.enqueue_messages(runtime, ids)
     elif moved:
         enqueued = queues.enqueue_due(runtime)
-    if moved or enqueued:
-        log.info("recovered: %d rows of gone workers re-driven, %d rows whose jobs Redis lost enqueued",
-                 moved, enqueued)
-    return f"{moved} re-driven, {enqueued} re-enqueued"
+    after_database = queues.enqueue_waiting_for_database(runtime)
+    if moved or enqueued or after_database:
+        log.info("recovered: %d rows of gone workers re-driven, %d rows whose jobs Redis lost enqueued, "
+                 "%d rows whose jobs could not reach the database enqueued", moved, enqueued, after_database)
+    return f"{moved} re-driven, {enqueued} re-enqueued, {after_database} after the database's return"
 
 
 def _tick(runtime) -> str:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from rq.timeouts import JobTimeoutException
+from sqlalchemy import exc as sql_errors
 
 from handlers.outbox import delivery
 from handlers.notices import at_send
@@ -44,6 +45,8 @@ from sms_gateway.runtime import Runtime, make_runtime
 from sms_gateway.settings import Settings
 
 log = logging.getLogger("dabbo.jobs")
+# The database could not be reached (stopped, restarting, connection refused or broken, pool exhausted).
+DATABASE_UNREACHABLE = (sql_errors.OperationalError, sql_errors.InterfaceError, sql_errors.TimeoutError)
 
 
 @dataclass
@@ -110,9 +113,18 @@ def send_message(message_id: int) -> str:
 
 
 def send_batch(message_ids: Sequence[int]) -> str:
-    """The `outbox` queue's job (enqueued by name: `sms_gateway.worker.queues.SEND_JOB`)."""
+    """The `outbox` queue's job (enqueued by name: `sms_gateway.worker.queues.SEND_JOB`).
+
+    A job that cannot reach the database leaves its rows `queued` (or `sending`, when the
+    database went away mid-batch: `recover` takes those back) and notes them for `recover`,
+    which enqueues them again once the database answers (`queues.wait_for_database`)."""
     ctx = context()
-    return deliver(ctx.runtime, ctx.provider, message_ids)
+    try:
+        return deliver(ctx.runtime, ctx.provider, message_ids)
+    except DATABASE_UNREACHABLE as exc:
+        noted = queues.wait_for_database(ctx.runtime, message_ids)
+        log.warning("database unreachable (%s): %d outbox rows wait for it", type(exc).__name__, noted)
+        return f"database unreachable: {noted} rows wait for it"
 
 
 def dispatch_tick() -> str:
@@ -206,12 +218,20 @@ class _Batch:
         queues.enqueue_messages(self.runtime, released)
 
 
+def broadcast_quiet_hours(settings) -> tuple[int, int] | None:
+    """A village's notices sent as promotional SMS under DLT go only 10:00-21:00."""
+    if settings.under_dlt and settings.dlt_broadcast_sms_type == "promotional":
+        return delivery.PROMOTIONAL_QUIET_HOURS
+    return None
+
+
 def _claim(runtime: Runtime, provider: Provider, ids: list[int], counts: dict) -> list[delivery.Claimed]:
     """Claim the rows in one short transaction of their own, committed before
     the provider is called (`handlers.outbox.delivery.claim`)."""
     with runtime.sessions() as session:
         now = runtime.clock()
-        claimed = delivery.claim(session, ids, provider.name, now, runtime.settings.quiet_hours, counts)
+        claimed = delivery.claim(session, ids, provider.name, now, runtime.settings.quiet_hours, counts,
+                                 broadcast_quiet_hours(runtime.settings))
         claimed = at_send.rewrite_stale(session, claimed, now)  # what it says is true when it goes
         session.commit()
     return claimed

@@ -26,11 +26,17 @@ KEY = "dabbo:inbound:parked"
 log = logging.getLogger("dabbo.parked")
 
 
+def _fields(inbound: Inbound) -> dict:
+    """What is kept of a message: what the provider sent, not the command read
+    from it (read again on replay, by the code running then)."""
+    return {name: value for name, value in asdict(inbound).items() if name != "parsed"}
+
+
 def park(runtime, inbound: Inbound, received_at: datetime) -> bool:
     """Keep `inbound`, and when it arrived, for replay; False (and a log line)
     if Redis is down too."""
     try:
-        runtime.redis.rpush(KEY, json.dumps({**asdict(inbound), "received_at": received_at.isoformat()}))
+        runtime.redis.rpush(KEY, json.dumps({**_fields(inbound), "received_at": received_at.isoformat()}))
         return True
     except redis.RedisError:
         log.error("inbound %s %s lost: database and Redis both down", inbound.provider, inbound.provider_id)

@@ -3,6 +3,9 @@ job, below); `Worker` is the forking one:
 
     rq worker --url $REDIS_URL --worker-class sms_gateway.worker.processes.Worker outbox
 
+Both wait for Redis with backoff and go on when it fails under them, instead of
+exiting (sms_gateway.worker.reconnect).
+
 RQ's default worker forks a work horse per job. The parent builds the job
 context once (settings, engine, provider SDK imported) so each fork starts
 warm; the child drops the database pool and HTTP client it inherited and opens
@@ -13,9 +16,10 @@ from __future__ import annotations
 import rq
 
 from sms_gateway.worker import jobs
+from sms_gateway.worker.reconnect import ReconnectingWorker
 
 
-class Worker(rq.Worker):
+class Worker(ReconnectingWorker, rq.Worker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         jobs.warm_up()  # built and warmed in the parent; no connection is left open
@@ -24,9 +28,7 @@ class Worker(rq.Worker):
         jobs.after_fork()
         super().main_work_horse(job, queue)
 
-
-
-class InProcessWorker(rq.SimpleWorker):
+class InProcessWorker(ReconnectingWorker, rq.SimpleWorker):
     """The Procfile's worker: runs each job in its own process, no fork.
 
         rq worker --url $REDIS_URL --worker-class sms_gateway.worker.processes.InProcessWorker outbox

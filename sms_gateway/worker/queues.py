@@ -35,6 +35,9 @@ QUEUED_TIMEOUT = outbox.QUEUED_TIMEOUT  # a queued, due row untouched this long 
 # import the runtime, which imports this module).
 SEND_JOB = "sms_gateway.worker.jobs.send_batch"
 _PENDING = "outbox.pending_ids"
+# Ids of rows whose send job could not reach the database (sms_gateway.worker.jobs.send_batch):
+# `dispatcher.recover` enqueues them again as soon as it can reach it.
+WAITING_FOR_DATABASE = "dabbo:outbox:waiting-for-database"
 
 
 def outbox_queue(connection: redis.Redis) -> Queue:
@@ -73,6 +76,46 @@ def enqueue_messages(runtime, message_ids: Iterable[int]) -> int:
         log.warning("Redis unreachable, %d outbox rows wait for the dispatcher: %s", len(ids), exc)
         return 0
     return len(ids)
+
+
+def wait_for_database(runtime, message_ids: Iterable[int]) -> int:
+    """Note rows whose send job failed because the database was unreachable: they stay `queued`
+    and marked as enqueued, so without this note they would wait QUEUED_TIMEOUT (5 minutes) after
+    the database is back. Returns how many were noted (0 when Redis is down too: then they do
+    wait for QUEUED_TIMEOUT). Never raises."""
+    ids = [int(id_) for id_ in message_ids]
+    if not ids:
+        return 0
+    try:
+        runtime.redis.sadd(WAITING_FOR_DATABASE, *ids)
+    except redis.RedisError as exc:
+        log.warning("Redis unreachable too: %d outbox rows wait for QUEUED_TIMEOUT: %s", len(ids), exc)
+        return 0
+    return len(ids)
+
+
+def enqueue_waiting_for_database(runtime) -> int:
+    """Enqueue again the rows `wait_for_database` noted; the caller has just reached the
+    database. Returns how many ids were handed to RQ. Rows sent or claimed meanwhile are skipped
+    by their job's compare-and-set, as ever."""
+    try:
+        ids = sorted(int(id_) for id_ in runtime.redis.smembers(WAITING_FOR_DATABASE))
+    except redis.RedisError:
+        return 0
+    if not ids:
+        return 0
+    # The note is dropped only once the rows are marked and their jobs enqueued: a database that
+    # fails again first (this raises) or a Redis that does (0 enqueued) leaves it for the next try.
+    with runtime.sessions() as session:
+        outbox.mark_enqueued(session, ids, runtime.clock())
+        session.commit()
+    enqueued = enqueue_messages(runtime, ids)
+    if enqueued:
+        try:
+            runtime.redis.srem(WAITING_FOR_DATABASE, *ids)
+        except redis.RedisError:
+            pass  # enqueued once more by the next recover: each row still goes once (its claim)
+    return enqueued
 
 
 def enqueue_due(runtime) -> int:

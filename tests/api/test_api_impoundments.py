@@ -71,6 +71,28 @@ def test_dues_before_the_seizure_are_refused(khed):
     assert response.status_code == 422 and response.json["field"] == "at"
 
 
+def test_a_reseizure_of_an_id_past_the_column_is_refused_naming_the_field(khed):
+    response = khed.post("/impoundments", {"pound": "KHED-1", "kind": "cow", "reason": "s185_3",
+                                           "reseizure_of": 2147483648})
+    assert response.status_code == 422 and response.json["field"] == "reseizure_of"
+
+
+@pytest.mark.parametrize("seized_at", ["0001-01-01T00:00:00+05:30", "0001-01-01T00:00:00Z",
+                                       "1992-12-31T23:59:00+05:30"])
+def test_a_seizure_dated_before_the_act_came_into_force_is_refused(khed, seized_at):
+    response = khed.post("/impoundments", {"pound": "KHED-1", "kind": "cow", "tag": "111122223333",
+                                           "seized_at": seized_at})
+    assert response.status_code == 422
+    assert response.json["field"] == "seized_at"
+    assert response.json["error"] == "seized_at lies before the Act came into force"
+
+
+def test_a_seizure_on_the_first_day_the_act_could_be_in_force_is_recorded(khed):
+    response = khed.post("/impoundments", {"pound": "KHED-1", "kind": "cow", "tag": "111122223333",
+                                           "seized_at": "1993-01-01T09:00:00+05:30"})
+    assert response.status_code == 201
+
+
 def test_naive_time_is_refused(khed):
     response = khed.post("/impoundments", {"pound": "KHED-1", "kind": "cow", "seized_at": "2026-11-29T10:00:00"})
     assert response.status_code == 422 and response.json["field"] == "seized_at"

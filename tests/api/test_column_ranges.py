@@ -26,6 +26,7 @@ ROUTES = [
     ("PUT", "/api/v1/villages/AMBA/daily-rates", {"rates": {"cow": 4000, "buffalo": 5000}}),
     ("PUT", "/api/v1/villages/AMBA/security-scale", {"rows": [SCALE_ROW]}),
     ("POST", "/api/v1/impoundments", {"pound": "AMBA-1", "kind": "cow", "seizure": 1}),
+    ("POST", "/api/v1/impoundments", {"pound": "AMBA-1", "kind": "cow", "reason": "s185_3", "reseizure_of": 1}),
     ("GET", "/api/v1/impoundments/{id}", None),
     ("GET", "/api/v1/impoundments/{id}/dues", None),
     ("POST", "/api/v1/impoundments/{id}/release", {}),

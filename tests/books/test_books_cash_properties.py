@@ -22,7 +22,8 @@ from models.tables import OutboundMessage
 from tests.law.money_support import ist
 
 _season = itertools.count(1)
-RS = r"Rs (\d+)"
+RS = r"Rs (\d{1,3}(?:,\d{2,3})*)"  # grouped as the reader writes it: Rs 1,25,000
+NUMBER = r"\d{1,3}(?:,\d{2,3})+|\d+"
 steps = st.lists(st.tuples(st.integers(min_value=0, max_value=3),            # days to the next visit
                            st.sampled_from(("seize", "seize", "release", "protest", "sell", "pay", "fees")),
                            st.integers(min_value=0, max_value=9),            # which animal / tag
@@ -53,7 +54,7 @@ def _village(api, n: int) -> tuple[str, str, list[str]]:
 
 
 def _rupees(text: str) -> list[int]:
-    return [int(x) for x in re.findall(RS, text)]
+    return [int(x.replace(",", "")) for x in re.findall(RS, text)]
 
 
 def _reply(send_twilio, phone: str, text: str) -> str:
@@ -74,8 +75,8 @@ def _visit(api, send_twilio, keeper, owner, tags, action, which, bid, held, sold
     tag = sorted(held)[which % len(held)] if held else None
     if action == "fees":
         reply = _reply(send_twilio, owner, f"FEES {tag}")
-        parts = re.search(r"pound fee Rs (\d+) \+ .* = Rs (\d+) \+ security Rs (\d+)\. Total today Rs (\d+)", reply)
-        fee, expenses, security, total = (int(x) for x in parts.groups())
+        parts = re.search(rf"pound fee {RS} \+ .* = {RS} \+ security {RS}\. Total today {RS}", reply)
+        fee, expenses, security, total = (int(x.replace(",", "")) for x in parts.groups())
         assert fee + expenses + security == total, reply
     elif action in ("release", "protest"):
         reply = _reply(send_twilio, keeper, f"RELEASE {tag}" + (" PROTEST" if action == "protest" else ""))
@@ -134,8 +135,8 @@ def test_a_season_of_traffic_books_exactly_what_people_are_told(api, app, clock,
         refunds_told = sum(_rupees(m.text)[0] * 100 for m in texts if m.kind == "deposit_refunded")
         for m in texts:
             if m.kind == "release_receipt" and "Paid Rs" in m.text:
-                total, fee, days, expenses, *deposit = [int(x) for x in re.findall(r"\d+", m.text.split("Paid ", 1)[1])
-                                                        ][:5]
+                paid = m.text.split("Paid ", 1)[1]
+                total, fee, days, expenses, *deposit = [int(x.replace(",", "")) for x in re.findall(NUMBER, paid)][:5]
                 assert total == fee + expenses + (deposit[0] if deposit and "deposit" in m.text else 0), m.text
     assert books["payments"]["surplus_paid"] == paid_told
     assert books["payments"]["deposit_refunds"] == refunds_told

@@ -11,14 +11,14 @@ import re
 import pytest
 
 # The same headless Chromium, markers and live server as the dashboard's browser tests.
-from tests.pages.test_browser import browser, live_url, pytestmark  # noqa: F401  (fixtures and marks reused)
+from tests.pages.test_browser import BROWSER_TIMEOUT_MS, browser, live_url, pytestmark  # noqa: F401  (fixtures and marks reused)
 
 
 @pytest.fixture
 def page(browser, live_url, world):
     context = browser.new_context(base_url=live_url)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(BROWSER_TIMEOUT_MS)
     yield page
     context.close()
 

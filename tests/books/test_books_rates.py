@@ -17,14 +17,14 @@ STRANGER, EN_OWNER, HI_OWNER = "+919825000077", "+919825000006", "+919825000005"
 
 def test_rates_for_the_senders_village_in_english(world, send):
     reply = send(EN_OWNER, "RATES")
-    assert reply.startswith("Pound fees Ambaji Gram (fee + per day): cow Rs 50+Rs 40; bull Rs 100+Rs 50")
+    assert reply.startswith("Pound fees Ambaji (fee + per day): cow Rs 50+Rs 40; bull Rs 100+Rs 50")
 
 
 def test_rates_for_a_named_village_lists_no_security_where_not_notified(world, send, api):
     api.put("/villages/BHAV/daily-rates", json={"rates": {"cow": 3000}, "effective_from": "2026-11-01",
                                                 "approval_ref": "DP/BHAV/2"})
     reply = send(HI_OWNER, "rates bhav")
-    assert reply.startswith("कांजी शुल्क Bhavpur (शुल्क + प्रतिदिन): गाय रु. 50+रु. 30; ")
+    assert reply.startswith("कांजी शुल्क भावपुर (शुल्क + प्रतिदिन): गाय रु. 50+रु. 30; ")
 
 
 def test_rates_of_an_unknown_village_says_so_and_changes_nothing(world, send, session):
@@ -45,7 +45,7 @@ def test_the_public_page_needs_no_sign_in_and_shows_all_fourteen_kinds(world, cl
                  "pig", "sheep", "goat", "elephant"):
         assert f'<th scope="row">{kind}</th>' in html
     assert "Rs 500" in html  # the elephant's fee
-    assert "Security deposit per head (s.189)" in html and "Rs 1000" in html
+    assert "Security deposit per head (s.189)" in html and "Rs 1,000" in html
 
 
 def test_the_public_page_defaults_to_the_village_language(world, client):

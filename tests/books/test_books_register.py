@@ -34,6 +34,7 @@ def test_seize_by_phone_records_the_seizer_and_sends_the_register_copy(world, se
     assert copy.to_phone == SEIZER
     # A stranger seizer is answered in the village's language (AMBA: gu).
     assert "3/2026" in copy.text and "111111111111" in copy.text and copy.language == "gu"
+    assert "અંબાજી નં.1" in copy.text   # the pound as a Gujarati reader names it, not its registered English name
 
 
 def test_a_by_phone_that_is_not_a_phone_is_refused_and_changes_nothing(world, send, session):

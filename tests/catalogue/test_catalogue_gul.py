@@ -5,7 +5,7 @@ import pytest
 
 from handlers.catalogue import CATALOGUES, LANGUAGES, heard_language, t
 from handlers.sms.commands import parse
-from handlers.sms.text import is_gsm7
+from handlers.text import is_gsm7
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -135,10 +135,10 @@ def test_dlt_export_has_the_portals_fields_for_at_most_160_templates(app):
         "Unicode", "Service Implicit", "alphanumeric, numeric, alphanumeric")
     assert row["Sample Message"] == "Dabbo: ટેગ 123456789012, આજે રૂ.1250. 14 ડિસે સાંજે 4 સુધીમાં છોડાવો"
     auction = next(r for r in rows if r["Template Name"] == "dabbo_en_notice_auction")
-    assert auction["Category"] == "Promotional" and auction["Content Type"] == "Text"
+    assert auction["Category"] == "Service Implicit" and auction["Content Type"] == "Text"
 
 
-def test_dlt_import_fills_the_approved_ids_by_exact_text(app, tmp_path, settings):
+def test_dlt_import_fills_the_approved_ids_by_text_and_fails_loudly_on_a_row_of_no_template(app, tmp_path, settings):
     path = tmp_path / "dlt_templates.json"
     app.extensions["dabbo"].settings = replace(settings, dlt_template_file=str(path))
     runner = app.test_cli_runner()
@@ -149,9 +149,34 @@ def test_dlt_import_fills_the_approved_ids_by_exact_text(app, tmp_path, settings
     (tmp_path / "approved.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     result = runner.invoke(args=["dlt", "import", str(tmp_path / "approved.csv")])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     on_file = templates.load(path)
     assert sum(1 for t in on_file if t.registered) == len(on_file) - 1
     assert f"{len(on_file) - 1} template ids imported; 1 templates still PENDING" in result.output
     assert "not one of ours (text differs): Dabbo :" in result.output
     assert all(t.template_id.startswith("1107") for t in on_file if t.registered)
+
+
+@pytest.mark.parametrize("id_column, text_column", [
+    ("Template ID", "Template Content"), ("Template Id", "Template Message"), ("TemplateId", "Message"),
+    ("Content Template ID", "Template Content")])
+def test_dlt_import_reads_each_portals_column_names(app, tmp_path, settings, id_column, text_column):
+    path = tmp_path / "dlt_templates.json"
+    app.extensions["dabbo"].settings = replace(settings, dlt_template_file=str(path))
+    runner = app.test_cli_runner()
+    approved = approve_on_portal(runner.invoke(args=["dlt", "export"]).output)
+    header, *rows = approved.splitlines()
+    header = header.replace("Template ID", id_column).replace("Template Content", text_column)
+    (tmp_path / "approved.csv").write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
+
+    result = runner.invoke(args=["dlt", "import", str(tmp_path / "approved.csv")])
+    assert result.exit_code == 0, result.output
+    assert all(t.registered for t in templates.load(path))
+
+
+def test_dlt_import_of_a_file_with_no_id_column_exits_non_zero(app, tmp_path, settings):
+    app.extensions["dabbo"].settings = replace(settings, dlt_template_file=str(tmp_path / "dlt_templates.json"))
+    (tmp_path / "approved.csv").write_text("Name,Text\ndabbo_en_x,Dabbo: hello\n", encoding="utf-8")
+    result = app.test_cli_runner().invoke(args=["dlt", "import", str(tmp_path / "approved.csv")])
+    assert result.exit_code != 0
+    assert "no template id and text columns" in result.output

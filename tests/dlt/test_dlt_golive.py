@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from models.tables import OutboundMessage
 from sms_gateway import cli_golive
-from tests.fakes.fixtures import on_exotel
+from tests.fakes.fixtures import deliver_callbacks, on_exotel
 
 TOKEN = "exotel-golive-token"
 OWNER_EN = "+919825000006"
@@ -55,7 +55,8 @@ def test_golive_blocks_a_fresh_deployment_and_says_what_to_do(app, settings):
                                                public_base_url=None, dlt_template_file="/nonexistent.json")
     result = app.test_cli_runner().invoke(args=["golive"])
     assert result.exit_code == 1
-    assert "1. [BLOCKS ] SMS through Exotel" in result.output
+    assert "1. [BLOCKS ] SMS through a provider that sends DLT templates (exotel)" in result.output
+    assert "set SMS_PROVIDER to exotel (SMS_PROVIDER=console sends no DLT template ids)" in result.output
     assert "set DLT_ENTITY_ID" in result.output
     assert "templates not registered: `flask --app sms_gateway dlt export`" in result.output
 
@@ -83,15 +84,95 @@ def test_golive_blocks_while_a_voice_prompt_is_not_recorded(app, settings, tmp_p
     assert "record the prompts (gu: 0 synthetic, " in result.output
 
 
-def test_golive_passes_once_every_step_is_done(app, client, settings, monkeypatch, tmp_path):
+CANARY_PHONE = "+919825000099"
+
+
+@pytest.fixture
+def live(app, client, settings, monkeypatch, tmp_path, fake_exotel):
+    """A deployment with every SMS step done, no clip recorded: the URLs answer through the test
+    client, and while golive waits the fake's status callbacks reach the app."""
     from dataclasses import replace
 
     app.extensions["dabbo"].settings = replace(settings, public_base_url="https://dabbo.example.org",
                                                secret_key="s" * 32, admin_token="a" * 32,
-                                               voice_audio_dir=str(tmp_path))
-    record_every_prompt(app, tmp_path)
+                                               voice_audio_dir=str(tmp_path), exotel_voice_app_id="123456")
+    app.extensions.pop("dabbo.clips", None)
     monkeypatch.setattr(cli_golive.requests, "head", lambda url, timeout: client.head(
         url.removeprefix("https://dabbo.example.org")))
-    result = app.test_cli_runner().invoke(args=["golive"])
+    monkeypatch.setattr(cli_golive, "_sleep", lambda seconds: deliver_callbacks(client, fake_exotel))
+    return app.extensions["dabbo"].settings
+
+
+def golive(app, *args):
+    return app.test_cli_runner().invoke(args=["golive", *args])
+
+
+def registered_ids(settings) -> list[str]:
+    from sms_gateway import dlt_setup
+
+    return [t.template_id for t in dlt_setup.current(settings) if t.registered]
+
+
+def test_golive_stage_sms_passes_with_templates_canary_delivered_and_no_clip_recorded(app, live):
+    result = golive(app, "--stage", "sms", "--canary", CANARY_PHONE)
+    assert result.exit_code == 0, result.output
+    delivered = [line for line in result.output.splitlines() if line.startswith("canary ") and line.endswith(": delivered")]
+    assert len(delivered) == len(registered_ids(live)) > 0
+    assert "voice prompts" not in result.output and "ready: owners can be reached by SMS" in result.output
+
+
+def test_golive_stage_sms_blocks_until_the_canaries_are_sent(app, live):
+    result = golive(app, "--stage", "sms")
+    assert result.exit_code == 1
+    assert f"[BLOCKS ] canary SMS delivered (0/{len(registered_ids(live))} templates)" in result.output
+
+
+def test_a_canary_the_operator_fails_is_printed_with_its_code_and_blocks(app, live, fake_exotel):
+    fake_exotel.set_number_status(CANARY_PHONE, "failed", "23185", "DLT_TEMPLATE_DOES_NOT_MATCH")
+    result = golive(app, "--stage", "sms", "--canary", CANARY_PHONE)
+    assert result.exit_code == 1
+    assert f"canary {registered_ids(live)[0]}: failed 23185 DLT_TEMPLATE_DOES_NOT_MATCH" in result.output
+
+
+def test_golive_stage_voice_blocks_while_no_clip_is_recorded(app, live):
+    golive(app, "--stage", "sms", "--canary", CANARY_PHONE)
+    result = golive(app, "--stage", "voice")
+    assert result.exit_code == 1
+    assert "[BLOCKS ] voice prompts recorded (gu 0/" in result.output and "canary SMS" not in result.output
+
+
+def test_with_exotel_tts_the_voice_stage_passes_once_a_canary_call_is_answered(app, client, live, fake_exotel,
+                                                                               monkeypatch):
+    from dataclasses import replace
+
+    from tests.fakes.exotel_voice import ExotelVoice
+
+    app.extensions["dabbo"].settings = replace(live, exotel_tts=True,
+                                               exotel_flow_url=f"http://my.exotel.com/{fake_exotel.sid}/exoml/start_voice/123456")
+    flows = app.test_cli_runner().invoke(args=["exotel", "flow"]).stdout
+    rung = []
+
+    def answer_the_call(_seconds):
+        if not rung:
+            rung.extend(ExotelVoice(client, flows, sid=fake_exotel.sid).place_connected_calls(fake_exotel))
+
+    monkeypatch.setattr(cli_golive, "_sleep", answer_the_call)
+    assert golive(app, "--stage", "voice").exit_code == 1
+    result = golive(app, "--stage", "voice", "--canary-call", CANARY_PHONE)
+    assert result.exit_code == 0, result.output
+    assert "canary call: delivered" in result.output and rung[0].gathers
+
+
+def test_promotional_notices_without_their_numeric_header_block_the_sms_stage(app, live):
+    from dataclasses import replace
+
+    app.extensions["dabbo"].settings = replace(live, dlt_broadcast_sms_type="promotional", exotel_promo_from=None)
+    result = golive(app, "--stage", "sms")
+    assert "[BLOCKS ] village notices as promotional SMS from EXOTEL_PROMO_FROM" in result.output
+
+
+def test_golive_passes_once_every_step_is_done(app, live, tmp_path):
+    record_every_prompt(app, tmp_path)
+    result = golive(app, "--canary", CANARY_PHONE)
     assert result.exit_code == 0, result.output
     assert "ready: owners can be reached" in result.output and "BLOCKS" not in result.output

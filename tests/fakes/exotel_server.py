@@ -63,6 +63,9 @@ class FakeExotel(FakeProviderServer):
         self._scrubber: Scrubber | None = None
         self.callbacks: list[tuple[str, dict[str, str]]] = []  # owed to the app
         self.delivered_callbacks: list[tuple[str, dict[str, str]]] = []
+        self._rate: tuple[int, float] | None = None
+        self._window: deque[float] = deque()
+        self.rate_limited = 0
 
     def register(self, entity_id: str, rows, *, urls=(), numbers=()) -> None:
         """The DLT portal's registered templates: (template id, text) rows of one entity, and
@@ -70,13 +73,15 @@ class FakeExotel(FakeProviderServer):
         with self._lock:
             self._scrubber = Scrubber(entity_id, dict(rows), set(urls), set(numbers))
 
+    def scrub_values(self, level: str) -> None:
+        """The operator's reading of `{#alphanumeric#}`: "strict", "spaces" or "script" (the loosest)."""
+        with self._lock:
+            self._scrubber.values = level
+
     @property
     def scrubbed_failures(self) -> list[dict[str, str]]:
         with self._lock:
             return [form for _url, form in self.delivered_callbacks + self.callbacks if form["Status"] == "failed"]
-        self._rate: tuple[int, float] | None = None
-        self._window: deque[float] = deque()
-        self.rate_limited = 0
 
     def limit_requests(self, requests: int, seconds: float = 60.0) -> None:
         """Refuse (429, Retry-After) a request past `requests` in any `seconds`, as Exotel does."""
@@ -193,13 +198,19 @@ _VARIABLE = re.compile(r"\{#(numeric|alphanumeric|url|cbn)#\}")
 _INDIC = re.compile(r"[\u0900-\u097F\u0A80-\u0AFF]")
 
 
-def _of_type(kind: str, value: str, urls: set[str], numbers: set[str]) -> bool:
-    """What each DLT variable type lets through (INDIA-CHANNELS.md section 6): digits; letters
-    (any script) and digits with single spaces between words; a whitelisted link or number."""
+def _of_type(kind: str, value: str, urls: set[str], numbers: set[str], values: str = "script") -> bool:
+    """What each DLT variable type lets through (INDIA-CHANNELS.md sections 6 and 7): digits; for
+    `{#alphanumeric#}` the operator's reading `values`: "strict" ASCII letters and digits (the
+    vendors' "letters and numbers only"), "spaces" with single spaces between words, "script"
+    letters of any script too; a whitelisted link or number."""
     if kind == "numeric":
         return value.isascii() and value.isdigit()
     if kind == "alphanumeric":
+        if values == "strict":
+            return value.isascii() and value.isalnum()
         words = value.split(" ")
+        if values == "spaces":
+            return all(word and word.isascii() and word.isalnum() for word in words)
         return all(word and all((ch.isalnum() or _INDIC.match(ch)) for ch in word) for word in words)
     if kind == "url":  # a whitelisted link, or a page under it (the domain is whitelisted; unconfirmed)
         return value in urls or any(value.startswith(url + "/") for url in urls)
@@ -209,10 +220,17 @@ def _of_type(kind: str, value: str, urls: set[str], numbers: set[str]) -> bool:
 class Scrubber:
     """An operator's DLT scrubbing: the body is the registered text with each variable filled."""
 
-    def __init__(self, entity_id: str, templates: dict[str, str], urls: set[str], numbers: set[str]) -> None:
+    def __init__(self, entity_id: str, templates: dict[str, str], urls: set[str], numbers: set[str],
+                 values: str = "script") -> None:
         self.entity_id, self.templates, self.urls, self.numbers = entity_id, templates, urls, numbers
+        self.values = values  # the operator's reading of {#alphanumeric#}: strict, spaces, script
 
     def verdict(self, form: dict) -> tuple[str, str, str]:
+        # A header is approved for one category (INDIA-CHANNELS.md section 7): promotional from a
+        # 6-digit header, service and transactional from a 6-letter one.
+        numeric_header = form.get("From", "").isdigit()
+        if (form.get("SmsType") == "promotional") != numeric_header:
+            return "failed", "23080", "SENDER_BLOCKED_BY_DLT"
         if form.get("DltEntityId") != self.entity_id:
             return "failed", "23281", "DLT_ENTITY_NOT_FOUND"
         text = self.templates.get(form.get("DltTemplateId") or "")
@@ -226,7 +244,7 @@ class Scrubber:
         for kind, value in zip(parts[1::2], found.groups()):
             if len(value) >= 30:
                 return "failed", "23186", "DLT_LENGTH_EXCEEDED"
-            if not _of_type(kind, value, self.urls, self.numbers):
+            if not _of_type(kind, value, self.urls, self.numbers, self.values):
                 return "failed", "23185", "DLT_TEMPLATE_DOES_NOT_MATCH"
         if form.get("EncodingType") != "unicode" and not form["Body"].isascii():
             return "failed", "23185", "DLT_TEMPLATE_DOES_NOT_MATCH"

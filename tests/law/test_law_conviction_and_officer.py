@@ -34,7 +34,7 @@ def test_conviction_forfeits_the_held_animal_to_the_state(dhol, send_twilio, clo
     assert (made.status_code, made.json["status"]) == (201, "forfeited_on_conviction")
     assert sms(send_twilio, KEEPER, f"RELEASE {COW1}") == f"Tag {COW1} is not in the pound now. Nothing recorded."
     assert sms(send_twilio, OWNER, f"FIND {COW1}") == (
-        f"Tag {COW1} (cow) was forfeited to the State on a conviction on 04-12 10:00 (s.183(2)(b)): it is no "
+        f"Tag {COW1} (cow) was forfeited to the State on a conviction on 04-12 10am (s.183(2)(b)): it is no "
         "longer held.")
     books = dhol.get("/pounds/DHOL-1/accounts", query_string={"from": "2026-12-04", "to": "2026-12-04"}).json
     assert books["days"] == []

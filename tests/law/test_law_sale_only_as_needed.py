@@ -31,7 +31,7 @@ def test_refused_sales_stop_once_the_proceeds_cover_the_rest(dhol, app, send_twi
     assert (first["surplus_paise"], first["held_back_paise"], first["still_held"], first["released_with_sale"]) == (
         0, 8000, 2, [])
     assert sms(send_twilio, KEEPER, f"SOLD {COW2} 1500 REFUSED") == (
-        f"Sold {COW2} for Rs 1500, owner refused to pay. Less fee and expenses Rs 370 and security Rs 150 "
+        f"Sold {COW2} for Rs 1,500, owner refused to pay. Less fee and expenses Rs 370 and security Rs 150 "
         "(s.185(4)): surplus Rs 540 for the owner to claim by 22-12-2026. The proceeds also paid Rs 520 for the "
         "owner's other 1 held: release them now (s.185(4)).")
     third = dhol.get(f"/impoundments/{ids[COW3]}").json

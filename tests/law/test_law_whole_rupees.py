@@ -61,6 +61,6 @@ def test_api_release_and_surplus_book_what_changed_hands(dhol, app, clock):
     clock.set(ist(2026, 12, 8))
     dhol.post(f"/impoundments/{cow3['id']}/surplus-payment", {"to_phone": OWNER})
     [paid] = outbox(app, "surplus_paid", OWNER)
-    assert paid.text.startswith("Surplus Rs 2113 from the auction of cow")
+    assert paid.text.startswith("Surplus Rs 2,113 from the auction of cow")
     books = dhol.get("/pounds/DHOL-1/accounts", query_string={"from": "2026-12-08", "to": "2026-12-08"}).json
     assert (books["payments"]["surplus_paid"], books["rounded_off_paise"]) == (211300, 50)

@@ -41,11 +41,11 @@ def test_sms_sold_before_the_auction_names_the_auction_time(dhol, send_twilio, c
     sms(send_twilio, KEEPER, f"SEIZE {COW1} cow")
     clock.set(ist(2026, 12, 7, 10, 30))
     assert sms(send_twilio, KEEPER, f"SOLD {COW1} 3000") == (
-        f"Tag {COW1} cannot be sold before its auction 07-12 11:00: the sale is the auction (s.186(1)). "
+        f"Tag {COW1} cannot be sold before its auction 07-12 11am: the sale is the auction (s.186(1)). "
         "Nothing recorded.")
     clock.set(ist(2026, 12, 7, 11, 0))
     assert sms(send_twilio, KEEPER, f"SOLD {COW1} 3000") == (
-        f"Sold {COW1} for Rs 3000. Less fee and expenses Rs 370: surplus Rs 2630 for the owner to claim by "
+        f"Sold {COW1} for Rs 3,000. Less fee and expenses Rs 370: surplus Rs 2,630 for the owner to claim by "
         "22-12-2026.")
 
 

@@ -58,8 +58,8 @@ def test_sms_sold_refused_deducts_the_security_and_holds_it_as_a_deposit(dhol, s
     (1 head, 1st time): surplus Rs 3000 - 490 - 200 = Rs 2310, to claim by 30-11 + 15 = 15-12-2026."""
     impound(dhol, tag=COW1, seized_at="2026-11-20T09:00:00+05:30", keeper_phone=KEEPER)
     assert sms(send_twilio, KEEPER, f"SOLD {COW1} 3000 REFUSED") == (
-        f"Sold {COW1} for Rs 3000, owner refused to pay. Less fee and expenses Rs 490 and security Rs 200 "
-        "(s.185(4)): surplus Rs 2310 for the owner to claim by 15-12-2026.")
+        f"Sold {COW1} for Rs 3,000, owner refused to pay. Less fee and expenses Rs 490 and security Rs 200 "
+        "(s.185(4)): surplus Rs 2,310 for the owner to claim by 15-12-2026.")
     [deposit] = deposits(app)
     assert (deposit.amount_paise, deposit.status, deposit.sale_id is not None) == (20000, "held", True)
 
@@ -87,7 +87,7 @@ def test_surplus_paid_to_the_owner_within_fifteen_days_once(dhol, app):
         200, "paid", OWNER)
     assert dhol.post(f"/impoundments/{cow['id']}/surplus-payment", {"to_phone": OWNER}).status_code == 409
     [notice] = outbox(app, "surplus_paid", OWNER)
-    assert notice.text == f"Surplus Rs 2630 from the auction of cow {COW1} paid to {OWNER} on 30-11-2026 (s.186(1))."
+    assert notice.text == f"Surplus Rs 2,630 from the auction of cow {COW1} paid to {OWNER} on 30-11-2026 (s.186(1))."
 
 
 def test_unclaimed_surplus_goes_to_the_village_fund_after_the_fifteen_days(dhol, clock, dispatch):

@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from werkzeug.datastructures import MultiDict
 
 from handlers.menus import ussd
-from handlers.sms.text import fits_ussd_page
+from handlers.text import fits_ussd_page
 from models.tables import InboundMessage
 from tests.conftest import AT_TOKEN
 

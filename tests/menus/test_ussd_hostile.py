@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import func, select
 
 from handlers.catalogue import t
-from handlers.sms.text import fits_ussd_page
+from handlers.text import fits_ussd_page
 from models.tables import Impoundment, InboundMessage
 
 OWNER_EN, KEEPER_AMBA = "+919825000006", "+919825000001"

@@ -1,7 +1,7 @@
 """SPEC §5, keeper menu: 1 record seizure (tag or "no tag", kind from a
 numbered list, confirm), 2 release (tag, normal or under protest, confirm),
-3 animals in pound, 4 find animal by tag. Through the real webhook; the test
-clock is 30-11-2026 10:00 IST."""
+3 animals in pound, 4 find animal by tag, 5 record a sale (tests/menus/test_ussd_sale.py).
+Through the real webhook; the test clock is 30-11-2026 10:00 IST."""
 from __future__ import annotations
 
 import uuid
@@ -15,7 +15,8 @@ from models import queries
 from models.tables import Event, Impoundment, OutboundMessage, Release
 
 KEEPER_AMBA, KEEPER_BHAV, OWNER_GU, OWNER_EN = "+919825000001", "+919825000002", "+919825000004", "+919825000006"
-ROOT_EN = "CON Dabbo pound keeper\n1 Record seizure\n2 Release\n3 Animals in pound\n4 Find animal by tag"
+ROOT_EN = ("CON Dabbo pound keeper\n1 Record seizure\n2 Release\n3 Animals in pound\n4 Find animal by tag\n"
+           "5 Record sale")
 NOW = datetime(2026, 11, 30, 4, 30, tzinfo=UTC)
 
 
@@ -34,7 +35,7 @@ def impoundments(session) -> int:
 def test_a_keeper_gets_the_keeper_menu(english_keeper, ussd):
     assert ussd(KEEPER_AMBA) == ROOT_EN
     assert ussd(KEEPER_BHAV) == ("CON कांजी हाउस रक्षक\n1 पशु पकड़ा\n2 छुड़ाना\n3 कांजी हाउस के पशु\n"
-                                 "4 पशु खोजें")
+                                 "4 पशु खोजें\n9 और")
 
 
 def test_seizure_asks_tag_then_kind_from_a_paged_list_then_confirms(english_keeper, ussd):
@@ -52,8 +53,9 @@ def test_seizure_asks_tag_then_kind_from_a_paged_list_then_confirms(english_keep
 def test_confirmed_seizure_records_an_impoundment_with_receipt_and_deadlines(english_keeper, ussd, session):
     answer = ussd(KEEPER_AMBA, "1", "123456789013", "5", "1")
     impoundment = queries.impoundment_by_tag(session, "123456789013")
-    # Seized now (30-11 10:00 IST): claim deadline 7 x 24 h later, 07-12 10:00; auction 07-12 11:00.
-    assert answer == f"END Recorded. Receipt {impoundment.receipt}. Claim by 07-12 10:00. Auction 07-12 11:00."
+    # Seized now (30-11 10:00 IST): claim deadline 7 x 24 h later, 07-12 10:00; auction 07-12 11:00,
+    # said as the alerts say them.
+    assert answer == f"END Recorded. Receipt {impoundment.receipt}. Claim by 07-12 10am. Auction 07-12 11am."
     assert (impoundment.status, impoundment.kind, impoundment.pound.code) == ("impounded", "buffalo", "AMBA-1")
     assert impoundment.seized_at == NOW
     assert impoundment.claim_deadline == NOW + timedelta(days=7)
@@ -91,7 +93,7 @@ def test_seizure_of_a_tag_already_in_a_pound_is_told_where_it_is_and_ends(englis
     """Where and since when, and the session ends: keys pressed after the tag (a kind, a
     confirm) must never turn into another seizure (an untagged one) on a replay."""
     assert ussd(KEEPER_AMBA, "1", "123456789012") == (
-        "END Not recorded: that tag is already in Ambaji panchayat pound since 29-11 08:00.")
+        "END Not recorded: that tag is already in Ambaji pound since 29-11 8am.")   # the pound's English name
 
 
 def test_the_seizure_outbox_rows_are_enqueued_after_commit(english_keeper, ussd, session, monkeypatch):
@@ -153,8 +155,8 @@ def test_release_of_an_animal_in_another_pound_is_asked_again(english_keeper, us
 
 def test_animals_in_pound_lists_tag_kind_days_and_auction(english_keeper, ussd):
     # Bullock 10 days (auction 28-11 11:00), cow 2 days (auction 06-12 11:00), soonest auction first.
-    assert ussd(KEEPER_AMBA, "3") == ("END 345678901234 bullock day 10 auction 28-11 11:00\n"
-                                      "123456789012 cow day 2 auction 06-12 11:00")
+    assert ussd(KEEPER_AMBA, "3") == ("END 345678901234 bullock day 10 auction 28-11 11am\n"
+                                      "123456789012 cow day 2 auction 06-12 11am")
 
 
 def test_find_from_the_keeper_menu_does_not_subscribe_the_keeper(english_keeper, ussd, session):

@@ -18,7 +18,7 @@ from sqlalchemy import select, update
 from handlers.pound import admin
 from handlers.pound import records
 from handlers.catalogue import LANGUAGES, days_text, kind_name, t
-from handlers.sms.text import fits_ussd_page, ussd_length, ussd_limit
+from handlers.text import fits_ussd_page, ussd_length, ussd_limit
 from models import law
 from models.tables import Impoundment, Person
 

@@ -48,10 +48,10 @@ def test_an_owner_finds_an_animal_and_its_dues_on_sqlite(sqlite_url, redis_url, 
     client = app.test_client()
     auth = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
     held = client.get("/api/v1/impoundments?status=impounded", headers=auth).get_json()["impoundments"]
-    assert len(held) == 3
+    assert len(held) == 5   # AMBA and BHAV (3), and MANI under the 1871 Act beside them (2)
     dues = client.get(f"/api/v1/impoundments/{held[0]['id']}/dues", headers=auth).get_json()
     assert dues["total_paise"] == dues["pound_fee_paise"] + dues["expenses_paise"] + dues["security_paise"] > 0
-    tagged = next(i for i in held if i["tag"])
+    tagged = next(i for i in held if i["tag"] and i["pound"] != "MANI-1")   # a Gujarat one, as before MANI
     screen = client.post(f"/webhooks/africastalking/ussd?token={AT_TOKEN}",
                          data={"sessionId": "s1", "serviceCode": "*384*1#", "phoneNumber": "+919825099999",
                                "text": f"1*{tagged['tag']}"})

@@ -51,7 +51,7 @@ def test_a_seizure_alert_held_overnight_is_sent_with_the_dues_of_the_morning_it_
     # Fee Rs 10 + 2 days (30-11 and 01-12) x Rs 10 + security Rs 1000 (1 head, 3rd occasion) = Rs 1030.
     assert sent.status == "sent"
     assert sent.text == (
-        "Goat 345678901235 in Ambaji pound. Due today Rs 1030. Claim it by 07-12 10pm, then auction. "
+        "Goat 345678901235 in Ambaji pound. Due today Rs 1,030. Claim it by 07-12 10pm, then auction. "
         "Illegal seizure? Complain to a magistrate by 10-12 (s.188)")
     assert (sent.segments, sent.encoding) == (1, "GSM-7")
 

@@ -31,8 +31,8 @@ def test_the_owner_hears_of_the_sale_and_the_fifteen_days_to_claim_the_surplus(a
     [notice] = messages(app, "surplus_notice")
     # Seized 22-11 10:00, sold 30-11: 9 local days x Rs 10 + fee Rs 10 = Rs 100; Rs 2000 - Rs 100 = Rs 1900.
     # 30-11 + 15 days = 15-12.
-    assert notice.text == ("Goat 345678901235 was sold at auction on 30-11 for Rs 2000. After fee and "
-                           "expenses Rs 1900 is the owner's: prove ownership to the panchayat by 15-12 (s.186(1)).")
+    assert notice.text == ("Goat 345678901235 was sold at auction on 30-11 for Rs 2,000. After fee and "
+                           "expenses Rs 1,900 is the owner's: prove ownership to the panchayat by 15-12 (s.186(1)).")
     assert notice.status == "sent"
 
 
@@ -57,7 +57,7 @@ def test_the_surplus_reminder_goes_three_days_before_the_deadline_once(app, api,
 
     [reminder] = messages(app, "surplus_reminder")
     assert reminder.status == "sent"
-    assert reminder.text == ("Rs 1900 from the sale of goat 345678901235 is the owner's until "
+    assert reminder.text == ("Rs 1,900 from the sale of goat 345678901235 is the owner's until "
                              "15-12. Prove ownership to the panchayat by then, or it goes to the village fund "
                              "(s.186(1)).")
 

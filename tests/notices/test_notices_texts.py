@@ -10,7 +10,7 @@ import pytest
 
 from handlers.catalogue import CATALOGUES, LANGUAGES, kind_name, money, t
 from models.law import KINDS as KIND_NAMES
-from handlers.sms.text import encoding, segments
+from handlers.text import encoding, segments
 
 TAG = "345678901234"
 # 15 characters in each script (WORDING.md, section 2).
@@ -42,11 +42,11 @@ def values(lang: str) -> dict:
     return dict(kind=longest_kind(lang), tag=TAG, pound=NAMES[lang], when=TIMES[lang], amount="9999", rate="99",
                 deadline=HOURS[lang], auction=HOURS[lang], complaint="24-12", place=NAMES[lang],
                 animals=t(lang, "notice.head_count", count=99), receipt="100123", total="9999", fee="9999",
-                days=DAYS[lang], expenses="9999", deposit="9999", day="15-06-2027", proceeds="99999",
+                days=DAYS[lang], expenses="9999", deposit="9999", day="15-06-2027", date="15-06-2027", proceeds="99999",
                 surplus="99999", forfeited="9999", count=99, today=9, tomorrow=9,
                 comp=money(lang, 10000), fees=money(lang, 999900), to="+919825000400", paid_on="30-05-2027",
                 # the register copy and §190 orders (names cut as handlers.pound.register/removal cut them)
-                entries="12345/2026", tags=TAG, seized_at="07-12 11:00", taluka="Danta taluka of Banaskantha"[:30],
+                entries="12345/2026", tags=TAG, seized_at=TIMES[lang], taluka="Danta taluka of Banaskantha"[:30],
                 what=t(lang, "removal.resident_dry"), order=12345, village=NAMES[lang],
                 keeper="Ramesh Bharwad (keeper)")  # a keeper named to the officials (s.182(1))
 

@@ -34,6 +34,9 @@ DOC_SHOTS = ROOT / "docs" / "screenshots"
 
 KEEPER, OFFICIAL, OWNER = "+919825000001", "+919825000003", "+919825000006"
 NEW_TAG = "345678901299"
+# CI shares two cores with other suites: a form post under load may take longer than 10 s
+# without anything being wrong with the page.
+BROWSER_TIMEOUT_MS = 30_000
 
 pytestmark = [
     pytest.mark.browser,
@@ -67,7 +70,7 @@ def live_url(app):
 def page(browser, live_url):
     context = browser.new_context(base_url=live_url, viewport={"width": 1280, "height": 900}, locale="en-IN")
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(BROWSER_TIMEOUT_MS)
     yield page
     context.close()
 
@@ -144,7 +147,7 @@ def test_official_fixes_the_auction_by_sms_signs_in_by_code_and_broadcasts(page,
     use_phone(page, OFFICIAL)
     # The bullock's claim window closed on 28-11: the auction is fixed for it.
     reply = send_sms(page, "AUCTION 08-12 11:00 Panchayat ground")
-    assert "08-12 11:00" in reply
+    assert "08-12 સવારે 11" in reply   # the official reads Gujarati
     page.click("text=Sign out")
 
     page.fill("#phone", "98250 00003")
@@ -166,7 +169,7 @@ def test_official_fixes_the_auction_by_sms_signs_in_by_code_and_broadcasts(page,
 
     cow = page.locator(f"tr[data-tag='{NEW_TAG}']")
     assert "Rs 590" in cow.inner_text()  # as the owner was told (see the test above)
-    assert "08-12-2026 11:00" in page.inner_text("#auctions")
+    assert "08-12-2026 11am" in page.inner_text("#auctions")
     assert "Panchayat ground" in page.inner_text("#auctions")
     assert page.locator("#outbox tr[data-kind=broadcast]").count() == 4
     assert page.locator("#outbox tr[data-kind=seizure_alert]", has_text=NEW_TAG).count() == 1

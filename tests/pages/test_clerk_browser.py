@@ -129,7 +129,7 @@ def test_the_composers_live_count_is_what_the_server_charges(browser, live_url, 
         with page.expect_navigation():
             page.click("button[value=preview]")
         checked = page.inner_text("#composer-meter")
-        figure = re.compile(r"(\d+) recipients, (\d+) SMS segments in all, (Rs [\d.]+)")
+        figure = re.compile(r"Sent to (\d+) (?:person|people) as (\d+) SMS parts? in all .*, (Rs [\d.]+)")
         assert figure.search(live) and figure.search(checked), (live, checked)
         assert figure.search(live).groups() == figure.search(checked).groups()
         nothing_serious(page)

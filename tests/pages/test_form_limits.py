@@ -1,5 +1,5 @@
 """Length and shape limits on every free-text field, kept by the server and shown beside
-the field (handlers.pound.text_limits); a tag has one shape in every form and channel,
+the field (handlers.text.limits); a tag has one shape in every form and channel,
 native digits included (models.queries.normalise_tag, tag_shape_ok). Demo district,
 30-11-2026 10:00 IST; Ambaji keeper +919825000001 (gu)."""
 from __future__ import annotations
@@ -81,3 +81,39 @@ def test_an_amount_and_a_date_in_gujarati_digits_are_read_as_numbers_in_a_form(c
     fee = session.scalars(select(PoundFee).where(PoundFee.kind == "camel",
                                                  PoundFee.effective_from == date(2026, 12, 1))).one()
     assert fee.amount_paise == 12_000
+
+
+def test_a_staff_form_without_its_csrf_token_is_refused_in_the_viewers_language(client, session, world):
+    """A forged or stale seizure form (no token) records nothing; the keeper reads why in the
+    language he asked for (Hindi here), with a link to open the form again, never Flask-WTF's
+    English reason."""
+    sign_in_official(client, session, KEEPER)
+    response = client.post("/records/seizure?lang=hi", data={"pound": "AMBA-1", "kind": "cow", "tag": "777766665555"})
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "इस फ़ॉर्म की अवधि समाप्त हो गई। पेज फिर खोलकर प्रयास करें।" in html
+    assert '<a href="/records/seizure">फ़ॉर्म फिर से खोलें</a>' in html
+    assert "CSRF" not in html and "Bad Request" not in html
+    session.rollback()
+    assert queries.impoundment_by_tag(session, "777766665555") is None
+
+
+def test_a_wtforms_validation_message_reaches_the_page_in_gujarati_beside_its_field(client, session, world):
+    """WTForms' own "Not a valid choice." for a role that is neither keeper nor official, and
+    a 31st of February typed in Gujarati digits, each said in Gujarati beside its field."""
+    from tests.pages.test_dashboard import sign_in_admin
+
+    token = sign_in_admin(client)
+    client.get("/?lang=gu")
+    response = client.post("/records/staff", data={"csrf_token": token, "phone": "+919825000077", "role": "boss",
+                                                   "village": "AMBA"})
+    assert response.status_code == 422
+    assert '<span class="field-error" id="role-error">એક પસંદ કરો.</span>' in response.get_data(as_text=True)
+    response = client.post("/records/seizure", data={"csrf_token": token, "pound": "AMBA-1", "kind": "cow",
+                                                     "tag": "777766665555", "seized_at": "૩૧-૦૨-૨૦૨૬ ૧૦:૦૦"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'value="૩૧-૦૨-૨૦૨૬ ૧૦:૦૦"' in html   # kept as typed
+    assert '<span class="field-error" id="seized_at-error">આ તારીખ કે સમય બરાબર નથી.</span>' in html
+    session.rollback()
+    assert queries.impoundment_by_tag(session, "777766665555") is None

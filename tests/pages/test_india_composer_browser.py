@@ -1,4 +1,4 @@
-"""In a real browser, a deployment in India (SMS_PROVIDER=exotel, SPEC 12.3): the composer
+"""In a real browser, a deployment in India (DLT_ENTITY_ID set, through Exotel; SPEC 12.3): the composer
 offers the registered notices with their typed fields (meeting, auction, general), field
 errors beside the fields in the viewer's language; the general notice's link is the village's
 public notices page, which shows the official's words. At 390 and 1280 px, axe-clean."""

@@ -4,7 +4,9 @@ every staff form's refusal, the refused and missing pages, and the admin API's
 
 "An English sentence" is three or more Latin-letter words in a row in what the page
 shows (commands such as `AUCTION 15-12`, "SMS" and "CSV" are fewer); "a machine
-timestamp" is ISO 8601 (`2026-11-30T05:30`). Demo district, 30-11-2026 10:00 IST.
+timestamp" is ISO 8601 (`2026-11-30T05:30`), or a time on the 24-hour clock (`16:35`,
+`08:00`) where the reader says `સાંજે 4:35`, `सुबह 8` (docs/TRANSLATORS.md, "Times").
+Demo district, 30-11-2026 10:00 IST.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from tests.catalogue.test_language_sweep_channels import clocks_said_the_24_hour_way
 from tests.conftest import ADMIN_TOKEN
 from tests.pages.test_dashboard import _worker, csrf_token, sign_in_official  # noqa: F401 (autouse fixture)
 
@@ -59,8 +62,9 @@ def shown(html: str, page_lang: str = "") -> list[str]:
     return parser.parts
 
 
-def leaks(texts: list[str]) -> list[str]:
-    return [text for text in texts if ENGLISH_SENTENCE.search(text) or ISO_TIMESTAMP.search(text)]
+def leaks(texts: list[str], lang: str = "gu") -> list[str]:
+    return [text for text in texts if ENGLISH_SENTENCE.search(text) or ISO_TIMESTAMP.search(text)
+            or clocks_said_the_24_hour_way(text, lang)]
 
 
 def errors_on(html: str) -> list[str]:
@@ -96,7 +100,7 @@ def test_a_refused_form_says_why_in_the_readers_language_and_keeps_what_was_type
     assert response.status_code in (403, 409, 422)
     said = errors_on(html)
     assert said, html
-    assert leaks(said) == []
+    assert leaks(said, lang) == []
     assert f'value="{typed["tag"]}"' in html   # the form is kept as typed
     assert not any("  " in text for text in said)   # no value left out of the sentence
 
@@ -108,6 +112,19 @@ def test_another_pounds_tag_is_refused_beside_the_tag_in_gujarati(client, sessio
     assert response.status_code == 403
     assert "આ નોંધ બીજા ડબ્બા કે ગામની છે" in response.get_data(as_text=True)
     assert "Forbidden" not in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang,said", [("gu", "25-11 સવારે 8થી ભાવપુર નં.1માં છે જ"),
+                                      ("hi", "25-11 सुबह 8 से भावपुर नं.1 में है")])
+def test_a_second_seizure_on_the_form_names_the_pound_in_the_readers_language(client, session, world, lang, said):
+    """Bhavpur's buffalo typed on Ambaji's seizure form: where it is, by the pound's name in the
+    page's language, and since when as the reader says it (never "Bhavpur panchayat pound", "08:00")."""
+    token = sign_in_official(client, session, KEEPER)
+    switch(client, lang)
+    response = client.post("/records/seizure", data={"csrf_token": token, "pound": "AMBA-1", "kind": "buffalo",
+                                                     "tag": BHAV_BUFFALO})
+    assert response.status_code == 422   # a field error, beside the tag
+    assert said in " ".join(errors_on(response.get_data(as_text=True)))
 
 
 @pytest.mark.parametrize("lang,words", [("gu", "આ બીજા ડબ્બા કે ગામનું છે"), ("hi", "यह दूसरे कांजी हाउस या गांव का है")])
@@ -168,5 +185,5 @@ def test_no_page_shows_an_english_sentence_or_a_machine_timestamp(client, sessio
     for path in PAGES + [f"/impoundments/{cow.id}"]:
         response = client.get(path)
         assert response.status_code == 200, path
-        found[path] = leaks(shown(response.get_data(as_text=True), lang))
+        found[path] = leaks(shown(response.get_data(as_text=True), lang), lang)
     assert {path: texts for path, texts in found.items() if texts} == {}

@@ -21,7 +21,7 @@ from models.tables import OutboundMessage, Person
 from sms_gateway import MissingSecret, create_app
 from sms_gateway.pages.signin import ADDRESS_MAX_TRIES, CODE_MAX_TRIES
 from tests.pages.test_dashboard import (# noqa: F401 (_worker: the autouse fixture that drains the code's job)
-    OFFICIAL, OWNER_GU, _worker, code_sent_to, csrf_token, sign_in_admin, sign_in_official)
+    OFFICIAL, OWNER_GU, _worker, code_sent_to, csrf_token, sign_in_admin, sign_in_official, without_token)
 
 
 def post_code(client, phone: str):
@@ -109,17 +109,39 @@ def test_a_copied_official_cookie_stops_working_at_sign_out(app, client, session
 # --- G: limits ----------------------------------------------------------------------------
 
 
-def test_a_resent_code_does_not_reset_the_wrong_code_count(app, client, session, world):
+ATTACKER = {"REMOTE_ADDR": "203.0.113.9"}
+
+
+def test_five_wrong_codes_burn_the_code_even_for_the_right_one_after(app, client, session, world):
     post_code(client, OFFICIAL)
-    first = code_sent_to(session, OFFICIAL)
-    for _ in range(CODE_MAX_TRIES - 1):
-        assert verify(client, OFFICIAL, wrong(first)).status_code == 401
+    code = code_sent_to(session, OFFICIAL)
+    for _ in range(CODE_MAX_TRIES):
+        client.post("/signin/verify", data={"csrf_token": csrf_token(client), "phone": OFFICIAL,
+                                            "code": wrong(code)}, environ_base=ATTACKER)
+    assert verify(client, OFFICIAL, code).status_code == 429
+    assert client.get("/").status_code == 302
+
+
+def test_an_attackers_wrong_codes_never_lock_the_official_out_of_a_fresh_code(app, client, session, world):
+    post_code(client, OFFICIAL)
+    for _ in range(CODE_MAX_TRIES + 1):
+        client.post("/signin/verify", data={"csrf_token": csrf_token(client), "phone": OFFICIAL, "code": "123456"},
+                    environ_base=ATTACKER)
     app.extensions["dabbo"].redis.delete(f"dabbo:signin:{OFFICIAL}:sent")  # a minute later
     post_code(client, OFFICIAL)
-    second = code_sent_to(session, OFFICIAL)
-    assert verify(client, OFFICIAL, wrong(second)).status_code == 401  # the fifth wrong try
-    assert verify(client, OFFICIAL, second).status_code == 429  # the right code, too late
-    assert client.get("/").status_code == 302
+    assert verify(client, OFFICIAL, code_sent_to(session, OFFICIAL)).status_code == 302
+    assert client.get("/").status_code == 200
+
+
+def test_an_attacker_gets_at_most_five_guesses_a_code_and_a_code_a_minute(app, client, session, world):
+    post_code(client, OFFICIAL)
+    first = code_sent_to(session, OFFICIAL)
+    post_code(client, OFFICIAL)  # within the minute: no new code, no new guesses
+    assert code_sent_to(session, OFFICIAL) == first
+    for _ in range(CODE_MAX_TRIES):
+        client.post("/signin/verify", data={"csrf_token": csrf_token(client), "phone": OFFICIAL,
+                                            "code": wrong(first)}, environ_base=ATTACKER)
+    assert verify(client, OFFICIAL, first).status_code == 429
 
 
 def test_wrong_codes_from_one_address_over_many_phones_are_limited(app, client, session, world):
@@ -145,9 +167,9 @@ def test_the_answer_is_the_same_for_an_official_and_for_anyone_else(client, sess
     answers = []
     for phone in (OFFICIAL, OWNER_GU):
         response = post_code(client, phone)
-        answers.append((response.status_code, response.get_data(as_text=True).replace(phone, "")))
+        answers.append((response.status_code, without_token(response.get_data(as_text=True)).replace(phone, "")))
         wrong_try = verify(client, phone, "000000")
-        answers.append((wrong_try.status_code, wrong_try.get_data(as_text=True).replace(phone, "")))
+        answers.append((wrong_try.status_code, without_token(wrong_try.get_data(as_text=True)).replace(phone, "")))
     assert answers[0] == answers[2] and answers[1] == answers[3]
 
 
@@ -194,3 +216,43 @@ def world_village(session) -> int:
     from models.queries import village_by_code
 
     return village_by_code(session, "AMBA").id
+
+
+def test_the_admin_api_and_webhooks_need_no_csrf_token(app, client, session, world):
+    """A signed-in browser's cookie beside them changes nothing: the admin API answers its bearer
+    token, a provider's webhook its own token, and neither is asked for a CSRF token."""
+    from tests.conftest import ADMIN_TOKEN, AT_TOKEN
+
+    sign_in_admin(client)
+    created = client.post("/api/v1/people", json={"phone": "+919825000099", "role": "owner", "village": "AMBA"},
+                          headers={"Authorization": f"Bearer {ADMIN_TOKEN}"})
+    assert created.status_code == 201, created.get_data(as_text=True)
+    texted = client.post(f"/webhooks/africastalking/sms?token={AT_TOKEN}",
+                         data={"from": "+919825000006", "to": "12345", "text": "HELP", "id": "ATXid_csrf"})
+    assert texted.status_code == 200
+    dialled = client.post(f"/webhooks/africastalking/ussd?token={AT_TOKEN}",
+                          data={"sessionId": "ATUid_csrf", "serviceCode": "*384*1#", "phoneNumber": "+919825000006",
+                                "text": ""})
+    assert dialled.status_code == 200 and dialled.get_data(as_text=True).startswith("CON ")
+
+
+@pytest.mark.parametrize("hours_open, status", [(11, 200), (13, 400)])
+def test_a_form_kept_open_through_a_long_meeting_is_still_taken_within_the_session(
+        client, session, world, monkeypatch, hours_open, status):
+    """The seizure form's token lasts the session's 12 hours (Flask-WTF's one hour would refuse
+    a form opened before an afternoon's gram sabha): open 11 hours, saved; open 13, refused."""
+    import flask_wtf.csrf
+
+    class SignedEarlier(flask_wtf.csrf.URLSafeTimedSerializer):
+        def make_signer(self, salt=None):
+            signer = super().make_signer(salt)
+            signer.get_timestamp = lambda: int(time.time()) - hours_open * 3600
+            return signer
+
+    sign_in_official(client, session, "+919825000001")   # the Ambaji keeper
+    monkeypatch.setattr(flask_wtf.csrf, "URLSafeTimedSerializer", SignedEarlier)   # the form opened back then
+    token = csrf_token(client, "/records/seizure")
+    monkeypatch.undo()
+    response = client.post("/records/seizure?lang=en", data={"csrf_token": token, "pound": "AMBA-1", "kind": "cow",
+                                                             "tag": "777766665555"})
+    assert response.status_code == status

@@ -51,9 +51,11 @@ def test_two_keepers_seizing_one_tag_at_once_make_one_impoundment_and_the_loser_
             (lambda s=s, k=k: s(k, f"SEIZE {tag} cow")) for s, k in zip(senders, keepers)])]
         assert held(session, tag) == 1, replies
         winner = session.scalars(select(Impoundment).where(Impoundment.tag == tag)).one()
-        # Each loser is told where and since when, in their language (gu for AMBA's keeper, hi for BHAV's).
-        told = [reply for reply in replies if winner.pound.name in reply and winner.seized_at.strftime("%d-%m")
-                in reply and (("માં છે જ" in reply) or ("में है" in reply))]
+        # Each loser is told where and since when, in their language (gu for AMBA's keeper, hi for BHAV's),
+        # the pound by its name in that language.
+        names = [winner.pound.names["gu"], winner.pound.names["hi"]]
+        told = [reply for reply in replies if any(name in reply for name in names)
+                and winner.seized_at.strftime("%d-%m") in reply and (("માં છે જ" in reply) or ("में है" in reply))]
         assert len(told) == 3, replies
 
 
@@ -72,7 +74,7 @@ def test_the_api_racing_an_sms_for_one_tag_makes_one_impoundment(world, app, set
             assert body["field"] == "tag" and "Ambaji panchayat pound since" in body["error"]
         else:
             assert api_response.status_code == 201
-            assert "Bhavpur panchayat pound" in sms_response.reply
+            assert "ભાવપુર નં.1" in sms_response.reply   # AMBA's keeper reads Gujarati
 
 
 def test_the_same_keeper_twice_at_once_makes_one_impoundment(world, app, settings, session):
@@ -109,5 +111,6 @@ def test_two_keepers_confirming_one_tag_by_ussd_at_once_make_one_impoundment(wor
         texts = [s.get_data(as_text=True) for s in screens]
         assert held(session, tag) == 1, texts
         winner = session.scalars(select(Impoundment).where(Impoundment.tag == tag)).one()
-        [loser] = [text for text in texts if winner.pound.name in text]
+        # AMBA's keeper reads Gujarati, BHAV's Hindi: the loser reads the winner's pound in its own language
+        [loser] = [text for text in texts if winner.pound.names["gu"] in text or winner.pound.names["hi"] in text]
         assert loser.startswith("END ") and winner.seized_at.strftime("%d-%m") in loser

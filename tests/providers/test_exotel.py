@@ -46,7 +46,7 @@ def test_an_sms_is_posted_with_basic_auth_dlt_ids_and_status_callback(exotel, fa
     assert request.form == {
         "From": EXOTEL_FROM, "To": PHONE, "Body": EN_TEXT, "EncodingType": "plain",
         "DltEntityId": DLT_ENTITY_ID, "DltTemplateId": template_id(EN_TEXT), "SmsType": "transactional",
-        "StatusCallback": f"{PUBLIC_BASE_URL}/webhooks/exotel/status?token={EXOTEL_WEBHOOK_TOKEN}",
+        "StatusCallback": f"{PUBLIC_BASE_URL}/webhooks/exotel/t/{EXOTEL_WEBHOOK_TOKEN}/status",
     }
     assert (result.outcome, result.provider_id, result.ref) == (SENT, request.ids[0], "7")
 

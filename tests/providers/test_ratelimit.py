@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import func, select
 
 from handlers.catalogue import t
-from handlers.sms.text import fits_ussd_page
+from handlers.text import fits_ussd_page
 from models.tables import InboundMessage, OutboundMessage
 from sms_gateway import ratelimit
 

@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 AMBA_KEEPER, BHAV_KEEPER, OFFICIAL = "+919825000001", "+919825000002", "+919825000003"
 STRANGER = "+919898012345"
 # Every owner the demo registers, with every tag of theirs.
-OWNERS = {"+919825000004": ("Kanu Bharwad", ["123456789012", "123456789013"]),
-          "+919825000005": ("Sita Devi", ["234567890123"]),
+OWNERS = {"+919825000004": ("કનુ ભરવાડ", ["123456789012", "123456789013"]),
+          "+919825000005": ("सीता देवी", ["234567890123"]),
           "+919825000006": ("John D'Souza", ["345678901234", "345678901235"])}
 AT_PATHS = ["/webhooks/africastalking/sms", "/webhooks/africastalking/ussd", "/webhooks/africastalking/delivery"]
 TWILIO_PATHS = ["/webhooks/twilio/sms", "/webhooks/twilio/status"]

@@ -58,14 +58,14 @@ def test_the_same_date_sent_with_its_year_is_fixed(world, send, session, clock):
     clock.set(DEC_2)
     send(OFFICIAL, "LANG EN")
     assert send(OFFICIAL, "AUCTION 15-03-2027") == (
-        "Auction fixed 15-03-2027 11:00 at Ambaji for 2 animals. The village is being told.")  # the cow's window too
+        "Auction fixed 15-03-2027 11am at Ambaji for 2 animals. The village is being told.")  # the cow's window too
     assert bullock(session).auction_fixed_at == datetime(2027, 3, 15, 5, 30, tzinfo=timezone.utc)
 
 
 def test_a_january_auction_fixed_in_december_says_its_year_in_the_reply_and_the_notice(world, send, session,
                                                                                        clock):
     clock.set(DEC_2)
-    assert send(OFFICIAL, "AUCTION 15-01") == "હરાજી 15-01-2027 11:00એ અંબાજીમાં નક્કી: 2 ઢોર. ગામને જાણ કરાય છે."
+    assert send(OFFICIAL, "AUCTION 15-01") == "હરાજી 15-01-2027 સવારે 11એ અંબાજીમાં નક્કી: 2 ઢોર. ગામને જાણ કરાય છે."
     assert bullock(session).auction_fixed_at == datetime(2027, 1, 15, 5, 30, tzinfo=timezone.utc)
     texts = session.scalars(select(OutboundMessage.text).where(OutboundMessage.kind == "auction_notice")).all()
     assert texts and all("15-01-2027" in text for text in texts)
@@ -73,14 +73,14 @@ def test_a_january_auction_fixed_in_december_says_its_year_in_the_reply_and_the_
 
 def test_a_date_this_month_is_written_without_its_year(world, send, session, clock):
     clock.set(DEC_2)
-    assert send(OFFICIAL, "AUCTION 05-12") == "હરાજી 05-12 11:00એ અંબાજીમાં નક્કી: 1 ઢોર. ગામને જાણ કરાય છે."
+    assert send(OFFICIAL, "AUCTION 05-12") == "હરાજી 05-12 સવારે 11એ અંબાજીમાં નક્કી: 1 ઢોર. ગામને જાણ કરાય છે."
 
 
 def test_a_place_with_its_latin_name_after_a_slash_reaches_english_readers_in_latin_letters(
         world, send, session, clock):
     clock.set(DEC_2)
     assert send(OFFICIAL, "AUCTION 05-12 ગામ ચોરો / Gam Choro") == (
-        "હરાજી 05-12 11:00એ ગામ ચોરોમાં નક્કી: 1 ઢોર. ગામને જાણ કરાય છે.")
+        "હરાજી 05-12 સવારે 11એ ગામ ચોરોમાં નક્કી: 1 ઢોર. ગામને જાણ કરાય છે.")
     assert (bullock(session).auction_place, bullock(session).auction_place_en) == ("ગામ ચોરો", "Gam Choro")
     notices = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "auction_notice")).all()
     english = [m for m in notices if m.language == "en"]

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handlers.sms import commands
-from handlers.sms.commands import KIND_WORDS, Command, Problem, normalise_digits, parse
+from handlers.sms.commands import KIND_WORDS, Command, Problem, parse
+from handlers.text.digits import normalise_digits
 from models.law import KINDS
 
 _parse = commands._parse
@@ -18,7 +19,7 @@ NAMES = {"find", "fees", "auctions", "help", "lang", "stop", "start", "my", "sei
          "sold", "list", "notice", "auction", "rates"}
 CODES = {"empty", "unknown_command", "missing_tag", "bad_tag", "missing_kind", "unknown_kind",
          "missing_amount", "bad_amount", "bad_phone", "bad_date", "bad_time", "bad_language",
-         "missing_text", "too_long"}
+         "missing_text", "too_long", "seize_not_a_tag", "bad_seizer_phone"}
 SCRIPTS = {"ascii": "0123456789", "gujarati": "૦૧૨૩૪૫૬૭૮૯", "devanagari": "०१२३४५६७८९"}
 
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

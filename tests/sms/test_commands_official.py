@@ -11,7 +11,6 @@ from handlers.sms.commands import (
     Command,
     Problem,
     kind_from_word,
-    normalise_digits,
     parse,
 )
 from models.law import KINDS

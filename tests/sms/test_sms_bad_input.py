@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import func, select, text
 
 from handlers.pound import lookup
-from handlers.sms.text import segments
+from handlers.text import segments
 from models.db import Base
 from models.tables import InboundMessage, OutboundMessage
 

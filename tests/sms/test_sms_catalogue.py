@@ -6,9 +6,11 @@ import string
 
 import pytest
 
-from handlers.catalogue import CATALOGUES, counted, days_text, kind_name, money
+from datetime import datetime, timedelta, timezone
+
+from handlers.catalogue import CATALOGUES, counted, days_text, kind_name, money, read_on, spoken
 from handlers.sms.replies import MAX_SEGMENTS, NAME_LENGTH, short
-from handlers.sms.text import GSM7, encoding, segments
+from handlers.text import GSM7, encoding, segments
 from models.law import KINDS
 
 LANGUAGES = ("gu", "hi", "en", "gul")
@@ -16,16 +18,27 @@ SMS_KEYS = sorted(key for key in CATALOGUES["en"] if key.startswith("sms."))
 
 # Composite templates and the item template whose worst case fills their list.
 LIST_ITEMS = {"sms.auctions": "sms.auction_item", "sms.my": "sms.my_item_held", "sms.list": "sms.list_item",
-              "sms.rates": "sms.rates_security", "sms.seized_tags": "sms.seized_item"}
+              "sms.rates": "sms.rates_security", "sms.seized_tags": "sms.seized_item",
+              "sms.seized_tags_trespass": "sms.seized_item"}
 
 
 def longest_kind(language: str) -> str:
     return max((kind_name(language, kind) for kind in KINDS), key=len)
 
 
+def longest_time(language: str, deadline: bool = False) -> str:
+    """The longest time of the reader's year as the reader says it: a moment with its minutes, at
+    the hour whose words are longest ("31-12 બપોરે 12:59", "31-12 10:59pm"); a deadline is said
+    on the hour ("31-12 રાત્રે 11")."""
+    with read_on(datetime(2026, 12, 1, tzinfo=timezone.utc)):
+        return max((spoken(language, datetime(2026, 12, 31, 0, 59, tzinfo=timezone.utc) + timedelta(hours=hour),
+                           "UTC", deadline=deadline) for hour in range(24)), key=len)
+
+
 def worst_values(language: str) -> dict[str, object]:
     """The longest value each placeholder takes in real use."""
-    amount = money(language, 99_999_900)  # Rs 999999: more than any pound's dues
+    amount = money(language, 99_999_900)  # Rs 9,99,999: more than any pound's dues
+    moment, deadline = longest_time(language), longest_time(language, deadline=True)
     return {
         "tag": "123456789012",
         "kind": longest_kind(language),
@@ -33,12 +46,12 @@ def worst_values(language: str) -> dict[str, object]:
         "pound": short("Ambaji Gram Panchayat Cattle Pound No. 2", NAME_LENGTH),
         "village": short("Ambaji Gram Panchayat of Danta Taluka", NAME_LENGTH),
         "place": short("Panchayat ghar chowk near the temple", 40),
-        "since": "31-12 23:59", "date": "31-12 23:59", "claim_deadline": "31-12 23:59",
-        "auction_at": "31-12 23:59", "when": "31-12 23:59", "auction": "31-12",
+        "since": moment, "date": moment, "claim_deadline": deadline, "auction_at": moment, "when": moment,
+        "auction": "31-12",
         "surplus_deadline": "31-12-2026", "protest_deadline": "31-12-2026", "complaint": "31-12-2026",
         "receipt": "1234567890", "receipts": "1000001,1000002,1000003",
         "total": amount, "total_tomorrow": amount, "fee": amount, "rate": amount, "expenses": amount,
-        "security": amount, "dues": amount, "surplus": money(language, 10 ** 10),
+        "security": amount, "dues": amount, "fees": amount, "surplus": money(language, 10 ** 10),
         "proceeds": money(language, 10 ** 10),  # Rs 10 crore: the parser's upper bound
         "days": 365, "count": 99999, "max": 4, "ussd": "*384*12345#",
         # RATES

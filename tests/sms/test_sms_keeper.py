@@ -30,7 +30,7 @@ def test_seize_with_several_tags_records_one_seizure_and_replies_with_receipts(w
     # each tag beside its receipt number.
     reply = send(AMBA_KEEPER, "SEIZE 111111111111, 222222222222 gay loose on the highway")
     assert reply == ("ડબ્બે પૂરેલ 2 ગાય: 111111111111 → પહોંચ 100004,222222222222 → પહોંચ 100005. "
-                     "છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
+                     "છોડાવવાની મુદત 07-12 સવારે 10, હરાજી 07-12 સવારે 11.")
     first, second = by_tag(session, "111111111111"), by_tag(session, "222222222222")
     assert first.seizure_id == second.seizure_id
     assert (first.kind, first.pound.code, first.keeper.phone, first.note) == (
@@ -44,7 +44,7 @@ def test_seize_of_a_registered_tag_links_the_owner(world, send, session):
 
 def test_seize_without_a_tag_gives_one_receipt(world, send, session):
     assert send(AMBA_KEEPER, "SEIZE ભેંસ") == (
-        "ડબ્બે પૂરેલ 1 ભેંસ: 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
+        "ડબ્બે પૂરેલ 1 ભેંસ: 100004. છોડાવવાની મુદત 07-12 સવારે 10, હરાજી 07-12 સવારે 11.")
     untagged = session.scalars(select(Impoundment).where(Impoundment.receipt == "100004")).one()
     assert (untagged.tag, untagged.kind) == (None, "buffalo")
 
@@ -52,16 +52,16 @@ def test_seize_without_a_tag_gives_one_receipt(world, send, session):
 def test_seize_in_hindi_and_in_english(world, send):
     # Bhavpur keeper: seized now, auction at the village's 11:00 after the deadline.
     assert send(BHAV_KEEPER, "SEIZE 555555555555 बकरी") == (
-        "कांजी हाउस में बंद 1 बकरी: 555555555555 → रसीद 100004. छुड़ाने की अंतिम तिथि 07-12 10:00, नीलामी 07-12 11:00.")
+        "कांजी हाउस में बंद 1 बकरी: 555555555555 → रसीद 100004. छुड़ाने की अंतिम तिथि 07-12 सुबह 10, नीलामी 07-12 सुबह 11.")
     send(AMBA_KEEPER, "LANG EN")
     assert send(AMBA_KEEPER, "SEIZE 666666666666 cow") == (
-        "Seized 1 cow: 666666666666 -> receipt 100005. Claim by 07-12 10:00, auction 07-12 11:00.")
+        "Seized 1 cow: 666666666666 -> receipt 100005. Claim by 07-12 10am, auction 07-12 11am.")
 
 
 def test_seize_of_a_tag_already_in_a_pound_changes_nothing(world, send, session):
     before = count(session, Impoundment), count(session, Seizure), count(session, Event)
     assert send(AMBA_KEEPER, "SEIZE 777777777777, 123456789012 cow") == (
-        "ટેગ 123456789012 29-11 08:00થી Ambaji panchayat poundમાં છે જ. કંઈ નોંધાયું નથી.")
+        "ટેગ 123456789012 29-11 સવારે 8થી અંબાજી નં.1માં છે જ. કંઈ નોંધાયું નથી.")
     assert (count(session, Impoundment), count(session, Seizure), count(session, Event)) == before
 
 
@@ -70,14 +70,14 @@ def test_many_receipts_are_paged_within_the_budget(world, send):
     reply = send(AMBA_KEEPER, f"SEIZE {tags} cow")
     assert reply.startswith("ડબ્બે પૂરેલ 40 ગાય: 900000000000 → પહોંચ 100004,900000000001 → પહોંચ 100005,")
     assert "વધુ" in reply
-    from handlers.sms.text import segments
+    from handlers.text import segments
     assert segments(reply) <= 4
 
 
 def test_release_collects_the_dues_as_computed_now(world, send, session):
     # Cow: fee Rs 50 + 2 days Rs 80 + security Rs 200 = Rs 330.
     assert send(AMBA_KEEPER, "RELEASE 123456789012") == (
-        "123456789012 છોડાવ્યું. લેવાના રૂ. 330: ફી રૂ. 50 + 2 દિવસ ખર્ચ રૂ. 80 + તારણ રૂ. 200.")
+        "123456789012 છોડાવ્યું. લેવાના રૂ. 330: ફી રૂ. 50 + 2 દિવસ ખર્ચ રૂ. 80 + ડિપોઝિટ રૂ. 200.")
     release = session.scalars(select(Release)).one()
     assert (release.total_paise, release.under_protest) == (33000, False)
     assert by_tag(session, "123456789012").status == "released"
@@ -114,7 +114,7 @@ def test_releasing_an_animal_no_longer_held_is_refused(world, send):
 def test_sold_computes_the_surplus_and_the_15_day_deadline(world, send, session):
     # Bullock, claim deadline 28-11 08:00 passed. Rs 9000 - (Rs 75 + 10 x Rs 50) = Rs 8425.
     assert send(AMBA_KEEPER, "SOLD 345678901234 Rs 9,000 buyer 98250 12345") == (
-        "345678901234 રૂ. 9000માં વેચાયું. ફી અને ખર્ચ રૂ. 575 બાદ, વધારાની રકમ રૂ. 8425 માલિક 15-12-2026 સુધી લઈ શકે.")
+        "345678901234 રૂ. 9,000માં વેચાયું. ફી અને ખર્ચ રૂ. 575 બાદ, વધારાની રકમ રૂ. 8,425 માલિક 15-12-2026 સુધી લઈ શકે.")
     sale = session.scalars(select(Sale)).one()
     assert (sale.proceeds_paise, sale.surplus_paise, sale.buyer_phone) == (900000, 842500, "+919825012345")
 
@@ -130,7 +130,7 @@ def test_sold_to_a_keeper_or_official_is_refused_under_section_186_2(world, send
 def test_sold_inside_the_claim_window_is_refused(world, send, session):
     # the reply names the auction time (claim deadline 06-12 08:00, auction 06-12 11:00).
     assert send(AMBA_KEEPER, "SOLD 123456789012 5000") == (
-        "ટેગ 123456789012 તેની હરાજી 06-12 11:00 પહેલાં વેચી ન શકાય: વેચાણ હરાજીમાં જ (કલમ 186(1)). "
+        "ટેગ 123456789012 તેની હરાજી 06-12 સવારે 11 પહેલાં વેચી ન શકાય: વેચાણ હરાજીમાં જ (કલમ 186(1)). "
         "કંઈ નોંધાયું નથી.")
     assert count(session, Sale) == 0
 
@@ -147,7 +147,7 @@ def test_a_long_list_shows_what_fits_and_how_many_more(world, send, send_twilio)
     send_twilio(AMBA_KEEPER, "SEIZE " + ", ".join(f"9000000000{n:02d}" for n in range(30)) + " goat")
     send(AMBA_KEEPER, "LANG EN")
     reply = send(AMBA_KEEPER, "LIST")
-    from handlers.sms.text import segments
+    from handlers.text import segments
     assert reply.startswith("32 in pound: 345678901234 bullock 10d auction 28-11; ")
     assert reply.endswith(" more") and segments(reply) == 2
 

@@ -52,7 +52,7 @@ def test_a_notice_longer_than_four_segments_is_refused(world, send, session):
 def test_auction_fixes_the_date_for_every_claim_expired_animal_of_the_village(world, send, session):
     # 05-12 resolves to 05-12-2026; the village's hour 11:00 IST = 05:30 UTC. Only the bullock's
     # window (28-11) closes before it; the cow's (06-12) does not; Bhavpur is another village.
-    assert send(OFFICIAL, "AUCTION 05-12") == "હરાજી 05-12 11:00એ અંબાજીમાં નક્કી: 1 ઢોર. ગામને જાણ કરાય છે."
+    assert send(OFFICIAL, "AUCTION 05-12") == "હરાજી 05-12 સવારે 11એ અંબાજીમાં નક્કી: 1 ઢોર. ગામને જાણ કરાય છે."
     bullock = impoundment(session, "345678901234")
     assert bullock.auction_fixed_at == datetime(2026, 12, 5, 5, 30, tzinfo=timezone.utc)
     assert bullock.auction_at == datetime(2026, 12, 5, 5, 30, tzinfo=timezone.utc)
@@ -63,7 +63,7 @@ def test_auction_fixes_the_date_for_every_claim_expired_animal_of_the_village(wo
 def test_auction_with_time_and_place_in_english(world, send, session):
     send(OFFICIAL, "LANG EN")
     assert send(OFFICIAL, "AUCTION 10/12 9:30 am panchayat ghar") == (
-        "Auction fixed 10-12 09:30 at panchayat ghar for 2 animals. The village is being told.")
+        "Auction fixed 10-12 9:30am at panchayat ghar for 2 animals. The village is being told.")
     assert impoundment(session, "123456789012").auction_place == "panchayat ghar"
 
 
@@ -89,7 +89,7 @@ def test_an_auction_earlier_today_is_refused(world, send, session):
 def test_an_auction_before_any_claim_window_closes_fixes_nothing(world, send, send_twilio):
     send_twilio(KEEPER, "SOLD 345678901234 9000")
     send(OFFICIAL, "LANG EN")
-    assert send(OFFICIAL, "AUCTION 01-12") == "No animal's claim period ends before 01-12 11:00: nothing to auction then."
+    assert send(OFFICIAL, "AUCTION 01-12") == "No animal's claim period ends before 01-12 11am: nothing to auction then."
 
 
 @pytest.mark.parametrize("phone", [KEEPER, EN_OWNER, HI_OWNER])

@@ -89,7 +89,7 @@ def test_a_retried_message_sid_is_handled_once_and_answered_the_same(world, send
     first = send_twilio(KEEPER, "SEIZE 111111111111 cow", sid="SMretried")
     again = send_twilio(KEEPER, "SEIZE 111111111111 cow", sid="SMretried")
     assert first.reply == again.reply == (
-        "ડબ્બે પૂરેલ 1 ગાય: 111111111111 → પહોંચ 100004. છોડાવવાની મુદત 07-12 10:00, હરાજી 07-12 11:00.")
+        "ડબ્બે પૂરેલ 1 ગાય: 111111111111 → પહોંચ 100004. છોડાવવાની મુદત 07-12 સવારે 10, હરાજી 07-12 સવારે 11.")
     assert session.scalar(select(func.count(Impoundment.id)).where(Impoundment.tag == "111111111111")) == 1
     assert count(session, InboundMessage) == 1
 
@@ -186,3 +186,33 @@ def test_base64_of_bytes_that_are_not_utf8_is_read_as_it_is():
 
     raw = base64.b64encode(b"\xff\xfe\x00junk").decode()
     assert message_body(raw) == raw
+
+
+def test_a_twilio_body_is_parsed_once_per_message(monkeypatch, world, send_twilio):
+    """The webhook reads the command to tell a plain body from base64; the
+    handler answers with that reading instead of parsing the text again."""
+    from handlers.sms import commands, inbound
+    from sms_gateway.providers.twilio import webhooks
+
+    calls = []
+    real_parse = commands.parse
+
+    def counting_parse(text):
+        calls.append(text)
+        return real_parse(text)
+
+    monkeypatch.setattr(webhooks, "parse", counting_parse)
+    monkeypatch.setattr(inbound, "parse", counting_parse)
+    response = send_twilio(KEEPER, "HELP")
+    assert response.reply
+    assert calls == ["HELP"]
+
+
+def test_a_parked_message_keeps_what_the_provider_sent_not_the_reading():
+    from handlers.sms.commands import parse
+    from handlers.sms.inbound import Inbound
+    from sms_gateway.worker.parked import _fields
+
+    message = Inbound("+919800000001", "HELP", "twilio", "SM1", parsed=parse("HELP"))
+    assert _fields(message) == {"phone": "+919800000001", "text": "HELP", "provider": "twilio",
+                                "provider_id": "SM1", "channel": "sms"}

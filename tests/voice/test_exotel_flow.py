@@ -57,10 +57,9 @@ def audio_of(app, language: str, *lines: str) -> bytes:
 
 
 def owner_menu(language: str) -> list[str]:
-    """The owner's first screen, as written: the title and "for <option>, press <n>"."""
-    return [t(language, "ussd.owner.title")] + [
-        t(language, "voice.press", label=t(language, f"ussd.owner.{option}"), digit=n)
-        for n, option in enumerate(("find", "fees", "auctions", "mine", "language", "rates"), 1)]
+    """The owner's first screen, as written: its spoken title and each option's own sentence."""
+    return [t(language, "voice.menu.owner")] + [
+        t(language, f"voice.menu.owner.{option}") for option in ("find", "fees", "auctions", "mine", "language", "rates")]
 
 
 def set_language(session, number: str, language: str) -> None:
@@ -83,12 +82,12 @@ def test_the_printed_flow_is_the_loop_of_start_menu_keys_goodbye(flow_text, sett
     assert voice.app_id == APP_ID
     assert [(a.kind, a.name) for a in voice.applets.values()] == [
         ("Passthru", "start"), ("Gather", "menu"), ("Passthru", "keys"), ("Greeting", "goodbye"), ("Hangup", "end")]
-    assert voice.applets[1].url == f"http://dabbo.test{FLOW}/start?token={TOKEN}"
+    assert voice.applets[1].url == f"http://dabbo.test/webhooks/exotel/t/{TOKEN}/flow/start?query=kept"
     assert voice.applets[1].next == {"200": 2, "302": 4} and voice.applets[3].next == {"200": 2, "302": 4}
-    assert voice.applets[2].next == {"next": 3} and voice.applets[4].next == {"next": 5}
+    assert voice.applets[2].next == {"digits": 3, "nodigits": 3} and voice.applets[4].next == {"next": 5}
     missed = flows["missed-call"]
     assert [a.kind for a in missed.applets.values()] == ["Passthru", "Hangup"]
-    assert missed.applets[1].url == f"http://dabbo.test/webhooks/exotel/missed-call?token={TOKEN}"
+    assert missed.applets[1].url == f"http://dabbo.test/webhooks/exotel/t/{TOKEN}/missed-call?query=kept"
 
 
 # --------------------------------------------------------------------- journeys
@@ -101,7 +100,7 @@ def test_an_owner_finds_an_animal_by_its_12_digit_tag_and_hears_todays_dues(app,
     assert call.branches == [("start", 200), ("keys", 200), ("keys", 302)]
     menu, tag_prompt = call.gathers
     assert menu.audio[0] == audio_of(app, language, *owner_menu(language))
-    assert tag_prompt.audio[0] == audio_of(app, language, t(language, "ussd.tag.prompt"),
+    assert tag_prompt.audio[0] == audio_of(app, language, t(language, "voice.menu.tag"),
                                            t(language, "voice.then_hash"), t(language, "voice.back"))
     [goodbye] = [h for h in call.heard if h.applet == "Greeting"]
     due = t(language, "ussd.find.due", amount=rupees(dues_paise(api, tag)))
@@ -207,6 +206,19 @@ def test_a_replayed_keys_request_moves_nothing_and_seizes_once(world, client, se
     assert len(session.scalars(select(Impoundment).where(Impoundment.tag == "999988887777")).all()) == 1
 
 
+def test_a_live_call_sid_from_another_number_hears_goodbye_and_moves_nothing(world, client):
+    owner, other = "09825000006", "09825000001"
+    get(client, "start", CallSid="S6", CallFrom=owner)
+    get(client, "gather", CallSid="S6", CallFrom=owner)
+    get(client, "keys", CallSid="S6", CallFrom=owner, digits='"1"')   # the owner asks to find an animal
+    owners_screen = get(client, "gather", CallSid="S6", CallFrom=owner).get_json()
+    assert owners_screen["max_input_digits"] == 15
+    assert get(client, "start", CallSid="S6", CallFrom=other).status_code == 302
+    assert get(client, "keys", CallSid="S6", CallFrom=other, digits='"999988887777"').status_code == 302
+    assert get(client, "gather", CallSid="S6", CallFrom=other).get_json()["gather_prompt"] != owners_screen["gather_prompt"]
+    assert get(client, "gather", CallSid="S6", CallFrom=owner).get_json() == owners_screen
+
+
 @pytest.mark.parametrize("step", ["start", "gather", "keys", "goodbye"])
 def test_a_wrong_token_is_refused(world, client, step):
     assert client.get(f"{FLOW}/{step}?token=wrong&CallSid=S4").status_code == 403
@@ -272,12 +284,12 @@ def test_the_old_exoml_webhook_is_gone(world, client):
     assert client.get(f"/webhooks/exotel/voice?token={TOKEN}").status_code == 404
 
 
-def test_the_readme_shows_the_flow_exactly_as_the_command_prints_it(app):
+def test_the_india_guide_shows_the_flow_exactly_as_the_command_prints_it(app):
     from pathlib import Path
 
     runtime = app.extensions["dabbo"]
     runtime.settings = replace(runtime.settings, public_base_url="https://dabbo.example.org",
                                exotel_webhook_token="<EXOTEL_WEBHOOK_TOKEN>", exotel_voice_app_id="123456")
     printed = app.test_cli_runner().invoke(args=["exotel", "flow"]).stdout
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    assert "```\n" + printed.rstrip() + "\n```" in readme
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "INDIA.md").read_text()
+    assert "```\n" + printed.rstrip() + "\n```" in guide

@@ -227,6 +227,48 @@ def test_a_twilio_call_back_asks_the_voice_webhook_what_to_say(world, app, clien
     assert (answer.status, answer.provider, answer.provider_id) == ("sent", "twilio", call.ids[0])
 
 
+def twilio_call_status(client, settings, call_sid: str, status: str):
+    """Twilio's status callback at a call's end: a signed form POST to the call's StatusCallback."""
+    params = {"CallSid": call_sid, "CallStatus": status, "AccountSid": settings.twilio_account_sid,
+              "Direction": "outbound-api", "CallDuration": "0"}
+    url = settings.public_base_url + "/webhooks/twilio/call-status"
+    signature = RequestValidator(settings.twilio_auth_token).compute_signature(url, params)
+    return client.post("/webhooks/twilio/call-status", data=params, headers={"X-Twilio-Signature": signature})
+
+
+@pytest.mark.parametrize("status", ["busy", "no-answer"])
+def test_a_twilio_call_back_that_is_busy_or_unanswered_is_called_again_later(world, app, client, session, run_worker,
+                                                                             twilio_settings, fake_twilio, clock,
+                                                                             status):
+    answer_by(app, "call")
+    twilio_missed_call(client, app.extensions["dabbo"].settings, JOHN)
+    run_worker(get_provider(twilio_settings))
+    [call] = [r for r in fake_twilio.requests if r.path.endswith("/Calls.json")]
+    assert call.form["StatusCallback"] == f"{twilio_settings.public_base_url}/webhooks/twilio/call-status"
+
+    assert twilio_call_status(client, app.extensions["dabbo"].settings, call.ids[0], status).status_code == 200
+    [answer] = answers(session, JOHN)
+    assert (answer.status, answer.last_error) == ("queued", status)
+    assert answer.send_after > clock()
+
+
+def test_an_answered_twilio_call_back_is_delivered(world, app, client, session, run_worker, twilio_settings,
+                                                   fake_twilio):
+    answer_by(app, "call")
+    twilio_missed_call(client, app.extensions["dabbo"].settings, JOHN)
+    run_worker(get_provider(twilio_settings))
+    [call] = [r for r in fake_twilio.requests if r.path.endswith("/Calls.json")]
+    twilio_call_status(client, app.extensions["dabbo"].settings, call.ids[0], "completed")
+    [answer] = answers(session, JOHN)
+    assert answer.status == "delivered"
+
+
+def test_a_twilio_call_status_with_a_forged_signature_is_refused(world, client):
+    response = client.post("/webhooks/twilio/call-status", data={"CallSid": "CA1", "CallStatus": "busy"},
+                           headers={"X-Twilio-Signature": "forged"})
+    assert response.status_code == 403
+
+
 def test_a_call_back_reads_the_animals_with_the_tag_in_fours_and_the_dues_in_words(world, app, client, session,
                                                                                   api):
     """The row keeps the words as written (the dashboard shows them); the voice says the tag in

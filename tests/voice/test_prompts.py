@@ -60,9 +60,22 @@ def test_a_12_digit_tag_is_said_digit_by_digit_in_fours(language):
                     "num-1", "num-2", "num-3", "num-4"]
 
 
-def test_a_menu_line_is_its_catalogue_phrases_and_a_number():
-    said = prompts.line_clips(t("en", "voice.press", label=t("en", "ussd.owner.find"), digit=1), "en")
-    assert [clip.id for clip in said] == ["voice.press-0", "ussd.owner.find-0", "voice.press-1", "num-1"]
+@pytest.mark.parametrize("language, words", [
+    ("gu", "કાનની ટેગથી ઢોર શોધવા માટે એક દબાવો"),
+    ("hi", "कान के टैग से पशु खोजने के लिए एक दबाइए"),
+    ("en", "To find an animal by its ear tag, press one"),
+])
+def test_a_menu_option_is_one_sentence_recorded_whole_with_its_key_said(language, words):
+    [clip] = prompts.line_clips(t(language, "voice.menu.owner.find"), language)
+    assert clip.id == "voice.menu.owner.find" and clip.words == words
+
+
+def test_the_recording_script_lists_each_menu_sentence_as_a_person_says_it(app):
+    result = app.test_cli_runner().invoke(args=["prompts", "script", "--language", "gu"])
+    by_id = {row["clip"]: row for row in csv.DictReader(io.StringIO(result.stdout))}
+    assert by_id["voice.menu.owner.fees"]["words"] == "ડબ્બા ફી અને ડિપોઝિટ જાણવા માટે બે દબાવો"
+    assert by_id["voice.menu.kind.mule"]["words"] == "ખચ્ચર હોય તો એક દબાવો"  # the kinds' second page
+    assert by_id["voice.back"]["words"] == "પાછા જવા માટે શૂન્ય દબાવો"
 
 
 def test_gul_callers_hear_gujarati_clips():

@@ -34,14 +34,14 @@ def hidden(response, name: str) -> str:
 def test_a_simulated_call_speaks_the_menu_and_takes_keys(client, world):
     token = sign_in_admin(client)
     first = client.post("/simulator/call", data={"csrf_token": token, "phone": OWNER_EN, "action": "dial"})
-    assert said(first)[0] == t("en", "ussd.owner.title")
+    assert said(first)[0] == t("en", "voice.menu.owner")
     audio = re.search(r'<audio controls autoplay src="(/voice/audio/[0-9a-f]{32}\.wav)"', first.get_data(as_text=True))
     assert client.get(audio.group(1)).mimetype == "audio/wav"
 
     fields = {name: hidden(first, name) for name in ("call_id",)}
     prompt = client.post("/simulator/call", data={"csrf_token": token, "phone": OWNER_EN, "action": "press",
                                                   "digits": "1", **fields})
-    assert said(prompt)[0] == t("en", "ussd.tag.prompt")
+    assert said(prompt)[0] == t("en", "voice.menu.tag")
     fields = {name: hidden(prompt, name) for name in ("call_id",)}
     found = client.post("/simulator/call", data={"csrf_token": token, "phone": OWNER_EN, "action": "press",
                                                  "digits": "345678901234", **fields})
@@ -56,7 +56,7 @@ def test_pressing_nothing_repeats_the_prompt_once_then_ends(client, world):
     fields = {name: hidden(first, name) for name in ("call_id",)}
     again = client.post("/simulator/call", data={"csrf_token": token, "phone": OWNER_EN, "action": "silence",
                                                  **fields})
-    assert said(again)[:2] == [t("en", "voice.not_heard"), t("en", "ussd.owner.title")]
+    assert said(again)[:2] == [t("en", "voice.not_heard"), t("en", "voice.menu.owner")]
     fields = {name: hidden(again, name) for name in ("call_id",)}
     end = client.post("/simulator/call", data={"csrf_token": token, "phone": OWNER_EN, "action": "silence", **fields})
     assert said(end) == [t("en", "voice.goodbye")]
@@ -82,4 +82,4 @@ def test_a_simulated_call_back_can_be_answered(client, world, app):
     answered = client.post("/simulator/call", data={"csrf_token": token, "phone": OWNER_EN, "action": "dial",
                                                     "callback": callback})
     assert said(answered)[0].startswith("This is Dabbo, calling back. Your animals in a pound today: bullock")
-    assert said(answered)[1] == t("en", "ussd.owner.title")
+    assert said(answered)[1] == t("en", "voice.menu.owner")

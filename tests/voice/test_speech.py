@@ -49,6 +49,8 @@ def test_small_numbers_are_said_as_numbers_and_words_stay():
 
 
 def test_an_hour_as_people_write_it_is_said_with_a_space():
-    """writes times as people say them ("4pm", "સાંજે 4"); the ear hears "four pm"."""
+    """writes times as people say them ("4pm", "સાંજે 4"); the ear hears "four pm", and after a
+    period word the hour with its o'clock ("સાંજે ચાર વાગ્યે", WORDING.md, section 3, rule 14)."""
     assert spoken("Auction 28-11 11am", "en") == "Auction twenty eight November eleven am"
-    assert spoken("સાંજે 4", "gu") == "સાંજે ચાર"
+    assert spoken("સાંજે 4", "gu") == "સાંજે ચાર વાગ્યે"
+    assert spoken("सुबह 8:44", "hi") == "सुबह आठ बजकर चौंतालीस मिनट"

@@ -3,6 +3,7 @@ each answer parsed as XML, in Gujarati, Hindi and English. Exotel runs the same 
 applets: tests/voice/test_exotel_flow.py."""
 from __future__ import annotations
 
+import xml.etree.ElementTree as ElementTree
 from dataclasses import replace
 
 import pytest
@@ -58,31 +59,60 @@ def dues_paise(api, tag: str) -> int:
 
 # --------------------------------------------------------------------- the first screen
 
+# The owner's first screen, each option its own sentence as a person says it.
+OWNER_MENU = {
+    "gu": ["ઢોર ડબ્બાની સેવામાં આપનું સ્વાગત છે.",
+           "કાનની ટેગથી ઢોર શોધવા માટે એક દબાવો.",
+           "ડબ્બા ફી અને ડિપોઝિટ જાણવા માટે બે દબાવો.",
+           "આવનારી હરાજી જાણવા માટે ત્રણ દબાવો.",
+           "તમારાં ઢોરની માહિતી માટે ચાર દબાવો.",
+           "ભાષા બદલવા માટે પાંચ દબાવો.",
+           "ફીનું પત્રક સાંભળવા માટે છ દબાવો."],
+    "hi": ["कांजी हाउस सेवा में आपका स्वागत है.",
+           "कान के टैग से पशु खोजने के लिए एक दबाइए.",
+           "कांजी शुल्क और जमानत राशि जानने के लिए दो दबाइए.",
+           "आने वाली नीलामी जानने के लिए तीन दबाइए.",
+           "अपने पशुओं की जानकारी के लिए चार दबाइए.",
+           "भाषा बदलने के लिए पाँच दबाइए.",
+           "शुल्क सूची सुनने के लिए छः दबाइए."],
+    "en": ["Welcome to Dabbo, the cattle pound service.",
+           "To find an animal by its ear tag, press one.",
+           "To hear the pound fee and the security deposit, press two.",
+           "To hear the coming auctions, press three.",
+           "To hear about your own animals, press four.",
+           "To change the language, press five.",
+           "To hear the list of fees, press six."],
+}
+
+
 @pytest.mark.parametrize("language", ["gu", "hi", "en"])
-def test_the_owner_menu_is_spoken_in_the_callers_language_and_answered_by_one_key(world, phone, provider, language):
+def test_the_owner_menu_is_spoken_as_whole_sentences_in_the_callers_language(world, phone, provider, language):
     document = phone(OWNERS[language]).call()
 
     [first, repeat] = document.gathers
     assert first.get("numDigits") == "1" and first.get("finishOnKey") == "#"
     if provider == "twilio":
         assert first.get("input") == "dtmf"
-    assert document.said(upto_gather=0) == [
-        sp(language, "ussd.owner.title"),
-        *[sp(language, "voice.press", label=t(language, f"ussd.owner.{option}"), digit=n)
-          for n, option in enumerate(("find", "fees", "auctions", "mine", "language", "rates"), 1)],
-    ]
+    assert document.said(upto_gather=0) == OWNER_MENU[language]
     assert document.languages == {said_language(provider, language)}
+
+
+def test_the_keeper_menu_is_spoken_as_whole_sentences(world, phone):
+    document = phone(KEEPER).call()
+    assert document.said(upto_gather=0) == [
+        "નમસ્તે, ડબ્બાના રખેવાળ.",
+        "ડબ્બામાં આવેલું ઢોર નોંધવા માટે એક દબાવો.",
+        "ઢોર માલિકને સોંપવા માટે બે દબાવો.",
+        "ડબ્બામાં કયાં ઢોર છે તે સાંભળવા માટે ત્રણ દબાવો.",
+        "કાનની ટેગથી ઢોર શોધવા માટે ચાર દબાવો.",
+        "હરાજીમાં વેચાણ નોંધવા માટે પાંચ દબાવો.",
+    ]
 
 
 def test_a_stranger_hears_gujarati(world, phone, provider):
     document = phone("+919825077777").call()
-    assert document.said()[0] == t("gu", "ussd.owner.title")
+    assert document.said()[0] == t("gu", "voice.menu.owner")
     assert document.languages == {said_language(provider, "gu")}
-
-
-def test_the_keeper_hears_the_keeper_menu(world, phone):
-    document = phone(KEEPER).call()
-    assert document.said(upto_gather=0)[0] == t("gu", "ussd.keeper.title")
 
 
 # --------------------------------------------------------------------- every owner path, gu/hi/en
@@ -94,7 +124,7 @@ def test_find_by_a_12_digit_tag_typed_on_the_keypad(world, phone, api, language)
     caller.call()
     prompt = caller.press("1")
     assert prompt.gathers[0].get("numDigits") is None and prompt.gathers[0].get("finishOnKey") == "#"
-    assert prompt.said(upto_gather=0) == [sp(language, "ussd.tag.prompt"), sp(language, "voice.then_hash"),
+    assert prompt.said(upto_gather=0) == [sp(language, "voice.menu.tag"), sp(language, "voice.then_hash"),
                                           sp(language, "voice.back")]
 
     found = caller.press(tag)
@@ -240,7 +270,7 @@ def test_a_wrong_key_repeats_the_prompt_with_the_error_then_a_second_ends_polite
     caller.call()
     wrong = caller.press("7")
     assert wrong.said(upto_gather=0)[0] == t("en", "ussd.invalid")
-    assert wrong.said(upto_gather=0)[1] == t("en", "ussd.owner.title")
+    assert wrong.said(upto_gather=0)[1] == t("en", "voice.menu.owner")
     assert [verb.tag for verb in wrong.verbs] == ["Gather", "Say", "Hangup"]  # no second repeat
     end = caller.press("8")
     assert end.ends and end.said() == [t("en", "ussd.invalid"), t("en", "voice.goodbye")]
@@ -251,7 +281,7 @@ def test_a_right_key_after_a_wrong_one_starts_afresh(world, phone):
     caller.call()
     caller.press("7")
     prompt = caller.press("1")
-    assert prompt.said(upto_gather=0)[0] == t("en", "ussd.tag.prompt")
+    assert prompt.said(upto_gather=0)[0] == t("en", "voice.menu.tag")
     assert len(prompt.gathers) == 2  # silence would be forgiven once more
 
 
@@ -268,7 +298,7 @@ def test_0_goes_back_to_the_first_screen(world, phone):
     caller.call()
     caller.press("1")
     document = caller.press("0")
-    assert document.said(upto_gather=0)[0] == t("en", "ussd.owner.title")
+    assert document.said(upto_gather=0)[0] == t("en", "voice.menu.owner")
 
 
 # --------------------------------------------------------------------- the gates
@@ -299,7 +329,7 @@ def test_a_call_back_reads_its_message_first_then_offers_the_menu(world, app, cl
                         outbound=True)
     document = caller.call()
     assert document.verbs[0].tag == "Say" and document.verbs[0].text == "This is Dabbo, calling back."
-    assert document.said(upto_gather=0)[1] == t("en", "ussd.owner.title")
+    assert document.said(upto_gather=0)[1] == t("en", "voice.menu.owner")
 
 
 def test_a_call_back_never_reads_someone_elses_message(world, app, client, settings, session, provider):
@@ -323,3 +353,18 @@ def test_the_dues_are_said_in_rupees_as_a_person_says_them(world, phone):
     said = " ".join(caller.keys("2", "345678901234").said())
     assert "Total seven hundred and seventy five rupees" in said
     assert "bullock three four five six, seven eight nine zero, one two three four" in said
+
+
+def test_a_live_call_sid_from_another_number_never_hears_the_first_callers_step(world, phone):
+    keeper = phone(KEEPER)
+    keeper.call()
+    keeper.press("1")
+    gather = keeper.document.gathers[0]
+    heard_by_keeper = keeper.press("999988887777").said()
+    other = phone(OWNERS["en"])
+    other.call_sid = keeper.call_sid  # the same request, from another number
+    other.document = type(keeper.document)(ElementTree.Element("Response"))
+    other.document.root.append(gather)
+    heard_by_other = other.press("999988887777").said()
+    assert heard_by_other != heard_by_keeper
+    assert keeper.document.said() == heard_by_keeper

@@ -1,6 +1,6 @@
 """What every staff page shares with the dashboard: the same
-sign-in, CSRF check, language and template helpers (dashboard.before_request
-and page_helpers), on blueprints of their own so that dashboard.py does not
+sign-in, language and template helpers (dashboard.before_request and page_helpers; the
+CSRF token is checked for the whole app, sms_gateway.pages.csrf), on blueprints of their own so that dashboard.py does not
 grow. `viewer_may_see` is the one place that says which village a viewer may
 read or change: administrator every village, official their own, keeper only
 his own pound's records (`signin.Viewer.may_see`)."""

@@ -15,22 +15,14 @@ from models.ranges import fits
 from models.tables import Deposit
 from sms_gateway.pages.dashboard import say
 from sms_gateway.extensions import db, now
-from sms_gateway.pages.staff.form_specs import (
-    Field,
-    FieldError,
-    Form,
-    a_date,
-    actor,
-    local_moment,
-    own_animal,
-    rupees_paise,
-)
+from sms_gateway.pages.staff.form_specs import FieldError, Form, a_date, actor, local_moment, own_animal
 from sms_gateway.pages.staff import require_village_access
+from sms_gateway.pages.staff.fields import Choice, Day, Moment, Rupees, Tel, Text, fields
 
 
 def record_refused_sale(values: dict, viewer) -> str:
     impoundment = own_animal(values)
-    sale = records.sell(db(), impoundment, proceeds_paise=rupees_paise(values, "proceeds"), now=now(),
+    sale = records.sell(db(), impoundment, proceeds_paise=values["proceeds"], now=now(),
                         buyer_phone=values.get("buyer_phone") or None, refused=True,
                         at=local_moment(values, "at", impoundment.village.timezone), actor_phone=actor(viewer))
     return say("form_done_sale", surplus=law.whole_rupees(sale.surplus_paise), receipt=impoundment.receipt)
@@ -64,9 +56,8 @@ def record_complaint(values: dict, viewer) -> str:
 
 def record_complaint_outcome(values: dict, viewer) -> str:
     impoundment = own_animal(values)
-    compensation = rupees_paise(values, "compensation") if values.get("compensation", "").strip() else 0
     money.decide_complaint(db(), impoundment, outcome=values.get("outcome", ""), now=now(),
-                           decided_on=a_date(values, "decided_on"), compensation_paise=compensation)
+                           decided_on=a_date(values, "decided_on"), compensation_paise=values.get("compensation") or 0)
     return say("form_done_outcome", receipt=impoundment.receipt)
 
 
@@ -74,7 +65,7 @@ def record_declaration(values: dict, viewer) -> str:
     impoundment = own_animal(values)
     try:
         release = outcomes.record_declaration(db(), impoundment, declared_on=a_date(values, "declared_on"),
-                                              security_paise=rupees_paise(values, "security"), now=now(),
+                                              security_paise=values["security"], now=now(),
                                               actor_phone=actor(viewer))
     except Refused as refused:
         if refused.code != "wrong_security":
@@ -94,32 +85,32 @@ def record_conviction(values: dict, viewer) -> str:
 
 
 MONEY_FORMS = (
-    Form("refused-sale", "form_refused_sale", (Field("tag", "form_tag_or_receipt"),
-                                                Field("proceeds", "form_proceeds", "number"),
-                                                Field("buyer_phone", "form_buyer_phone", "tel", False),
-                                                Field("at", "form_at", "datetime-local", False)), record_refused_sale,
+    Form("refused-sale", "form_refused_sale", fields(tag=Text("form_tag_or_receipt", digits=True),
+                                                     proceeds=Rupees("form_proceeds"),
+                                                     buyer_phone=Tel("form_buyer_phone", required=False),
+                                                     at=Moment("form_at", required=False)), record_refused_sale,
          keeper=True),
-    Form("surplus-payment", "form_surplus_payment", (Field("tag", "form_tag_or_receipt"),
-                                                      Field("to_phone", "form_paid_to", "tel"),
-                                                      Field("at", "form_at", "datetime-local", False)),
+    Form("surplus-payment", "form_surplus_payment", fields(tag=Text("form_tag_or_receipt", digits=True),
+                                                           to_phone=Tel("form_paid_to"),
+                                                           at=Moment("form_at", required=False)),
          record_surplus_payment),
-    Form("deposit-refund", "form_deposit_refund", (Field("deposit", "form_deposit_number"),
-                                                    Field("to_phone", "form_paid_to", "tel", False)), record_refund),
-    Form("complaint", "form_complaint", (Field("tag", "form_tag_or_receipt"),
-                                          Field("filed_on", "form_filed_on", "date", False),
-                                          Field("by_phone", "form_by_phone", "tel", False)), record_complaint),
-    Form("complaint-outcome", "form_complaint_outcome", (Field("tag", "form_tag_or_receipt"),
-                                                          Field("outcome", "form_outcome", "select",
-                                                                choices="outcomes"),
-                                                          Field("decided_on", "form_decided_on", "date", False),
-                                                          Field("compensation", "form_compensation", "number",
-                                                                False)), record_complaint_outcome),
+    Form("deposit-refund", "form_deposit_refund", fields(deposit=Text("form_deposit_number", digits=True),
+                                                         to_phone=Tel("form_paid_to", required=False)), record_refund),
+    Form("complaint", "form_complaint", fields(tag=Text("form_tag_or_receipt", digits=True),
+                                               filed_on=Day("form_filed_on", required=False),
+                                               by_phone=Tel("form_by_phone", required=False)), record_complaint),
+    Form("complaint-outcome", "form_complaint_outcome", fields(tag=Text("form_tag_or_receipt", digits=True),
+                                                               outcome=Choice("form_outcome", "outcomes"),
+                                                               decided_on=Day("form_decided_on", required=False),
+                                                               compensation=Rupees("form_compensation",
+                                                                                   required=False)),
+         record_complaint_outcome),
     # law forms: §185(3) and §183(2)(b)
-    Form("declaration", "form_declaration", (Field("tag", "form_tag_or_receipt"),
-                                              Field("security", "form_security", "number"),
-                                              Field("declared_on", "form_declared_on", "date", False)),
+    Form("declaration", "form_declaration", fields(tag=Text("form_tag_or_receipt", digits=True),
+                                                   security=Rupees("form_security"),
+                                                   declared_on=Day("form_declared_on", required=False)),
          record_declaration),
-    Form("conviction", "form_conviction", (Field("tag", "form_tag_or_receipt"),
-                                            Field("convicted_on", "form_convicted_on", "date", False),
-                                            Field("court", "form_court", required=False)), record_conviction),
+    Form("conviction", "form_conviction", fields(tag=Text("form_tag_or_receipt", digits=True),
+                                                 convicted_on=Day("form_convicted_on", required=False),
+                                                 court=Text("form_court", required=False)), record_conviction),
 )

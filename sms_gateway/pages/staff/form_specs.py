@@ -1,8 +1,9 @@
-"""The staff forms, as data: each names its fields and what it
-does, through the same `handlers.pound.admin` and `handlers.pound.records` calls as the
-SMS commands and the admin API. A form's `apply` gets the cleaned values and
-the viewer, raises `FieldError` or `Refused` (nothing is saved), or returns
-the sentence to show at the top of the page.
+"""The staff forms: each names its WTForms fields (`staff.fields`: what a field reads, its
+limit, its message) and what it does, through the same `handlers.pound.admin` and
+`handlers.pound.records` calls as the SMS commands and the admin API. A form's `apply` gets
+the values its fields read (dates as dates, rupees as paise) and the viewer, raises
+`FieldError` or `Refused` (nothing is saved), or returns the sentence to show at the top of
+the page.
 
 Who may use which: `admin_only` forms are the administrator's (the State's
 pound fees, new villages); every other form works for an official within
@@ -28,6 +29,7 @@ from models.tables import Impoundment, Pound, Village
 from sms_gateway.pages.dashboard import say
 from sms_gateway.extensions import db, now
 from sms_gateway.pages.staff import require_village_access
+from sms_gateway.pages.staff.fields import Choice, Day, Hour, Lines, Moment, Rupees, StaffForm, Tel, Text, Tick, fields
 
 
 class FieldError(Exception):
@@ -36,20 +38,20 @@ class FieldError(Exception):
         self.field, self.key, self.values = field, key, values
 
 
-@dataclass(frozen=True)
-class Field:
-    name: str
-    label: str                       # dash.<label>
-    type: str = "text"               # text, tel, number, date, datetime-local, select, checkbox, textarea
-    required: bool = True
-    choices: str | None = None       # villages, pounds, kinds, languages, roles, modes
+class NeedsConfirmation(Exception):
+    """A form whose record tells people (SPEC 13.3): what it would send, and what that costs, is
+    shown first; only a second submit of the same values (`token`) records and notifies."""
+
+    def __init__(self, text: str, token: str):
+        super().__init__(text)
+        self.text, self.token = text, token
 
 
 @dataclass(frozen=True)
 class Form:
     slug: str
     title: str                       # dash.<title>
-    fields: tuple[Field, ...]
+    fields: type[StaffForm]          # its WTForms class (staff.fields.fields)
     apply: Callable[[dict, object], str | tuple[str, int]]   # the sentence, and the record it made
     admin_only: bool = False
     keeper: bool = False             # a pound keeper's record, open to him at his own pound
@@ -58,33 +60,15 @@ class Form:
 # ------------------------------------------------------------------ value readers
 
 
-def rupees_paise(values: dict, name: str) -> int:
-    """Whole rupees typed, as paise; past what the amount's column holds (Rs 2,14,74,836:
-    models.ranges) it is refused beside the field like any other bad number."""
-    raw = values.get(name, "").strip()
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or not fits(int(raw) * 100):
-        raise FieldError(name, "form_rupees")
-    return int(raw) * 100
-
-
 def local_moment(values: dict, name: str, tz: str) -> datetime | None:
-    raw = values.get(name, "").strip()
-    if not raw:
-        return None
-    try:
-        return datetime.fromisoformat(raw).replace(tzinfo=ZoneInfo(tz))
-    except ValueError:
-        raise FieldError(name, "form_date")
+    """The moment typed (staff.fields.Moment), in the village's zone; None when left out."""
+    moment = values.get(name)
+    return moment.replace(tzinfo=ZoneInfo(tz)) if moment else None
 
 
 def a_date(values: dict, name: str) -> date:
-    raw = values.get(name, "").strip()
-    if not raw:
-        return law.local_date(now(), law.DEFAULT_TZ)
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        raise FieldError(name, "form_date")
+    """The day typed (staff.fields.Day), or today when left out."""
+    return values.get(name) or law.local_date(now(), law.DEFAULT_TZ)
 
 
 def own_village(values: dict, viewer) -> Village:
@@ -140,8 +124,6 @@ def add_animal(values: dict, viewer) -> str:
 def add_staff(values: dict, viewer) -> str:
     village = own_village(values, viewer)
     pound = admin.require_pound(db(), values["pound"]) if values.get("pound") else None
-    if values.get("role") not in ("keeper", "official"):
-        raise FieldError("role", "form_choice")
     person = admin.create_person(db(), phone=values.get("phone", ""), name=values.get("name") or None,
                                  role=values["role"], village=village, pound=pound, now=now(),
                                  language=values.get("language") or None)
@@ -149,13 +131,11 @@ def add_staff(values: dict, viewer) -> str:
 
 
 def add_village(values: dict, viewer) -> str:
-    hour = values.get("auction_hour", "").strip() or "11"
-    if not (hour.isascii() and hour.isdigit()) or len(hour) > 2 or not 0 <= int(hour) <= 23:
-        raise FieldError("auction_hour", "form_hour")
+    hour = values.get("auction_hour")
     village = admin.create_village(db(), code=values.get("code", ""), name=values.get("name", "").strip(), now=now(),
                                    taluka=values.get("taluka") or None, district=values.get("district") or None,
-                                   security_notified=values.get("security_notified") == "on",
-                                   auction_hour=int(hour), names=names(values))
+                                   security_notified=bool(values.get("security_notified")),
+                                   auction_hour=11 if hour is None else hour, names=names(values))
     return say("form_done_village", name=village.name, code=village.code)
 
 
@@ -167,15 +147,14 @@ def add_pound(values: dict, viewer) -> str:
 
 
 def set_pound_fee(values: dict, viewer) -> str:
-    amount = rupees_paise(values, "amount")
-    admin.set_pound_fee(db(), values.get("kind", ""), amount, a_date(values, "effective_from"))
+    admin.set_pound_fee(db(), values.get("kind", ""), values["amount"], a_date(values, "effective_from"))
     return say("form_done_schedule")
 
 
 def set_daily_rate(values: dict, viewer) -> str:
     village = own_village(values, viewer)
     # §187(2): charged only once the District Panchayat's approval is recorded with it.
-    admin.set_daily_rates(db(), village, {values.get("kind", ""): rupees_paise(values, "amount")},
+    admin.set_daily_rates(db(), village, {values.get("kind", ""): values["amount"]},
                           a_date(values, "effective_from"), approval_ref=(values.get("approval_ref") or "").strip() or None)
     return say("form_done_schedule")
 
@@ -221,8 +200,6 @@ def record_seizure(values: dict, viewer) -> str:
 
 def record_release(values: dict, viewer) -> str:
     impoundment = own_animal(values)
-    if values.get("mode") not in ("normal", "protest"):
-        raise FieldError("mode", "form_choice")
     release = records.release(db(), impoundment, now=now(), under_protest=values["mode"] == "protest",
                               at=local_moment(values, "at", impoundment.village.timezone), actor_phone=actor(viewer))
     return say("form_done_release", total=law.whole_rupees(release.total_paise), receipt=impoundment.receipt)
@@ -230,64 +207,59 @@ def record_release(values: dict, viewer) -> str:
 
 def record_sale(values: dict, viewer) -> str:
     impoundment = own_animal(values)
-    expenses = rupees_paise(values, "sale_expenses") if values.get("sale_expenses", "").strip() else 0
-    sale = records.sell(db(), impoundment, proceeds_paise=rupees_paise(values, "proceeds"), now=now(),
-                        sale_expenses_paise=expenses, buyer_phone=values.get("buyer_phone") or None,
+    sale = records.sell(db(), impoundment, proceeds_paise=values["proceeds"], now=now(),
+                        sale_expenses_paise=values.get("sale_expenses") or 0, buyer_phone=values.get("buyer_phone") or None,
                         at=local_moment(values, "at", impoundment.village.timezone), actor_phone=actor(viewer))
     return say("form_done_sale", surplus=law.whole_rupees(sale.surplus_paise), receipt=impoundment.receipt)
 
 
 FORMS = {form.slug: form for form in (
-    Form("owner", "form_owner", (Field("phone", "form_phone", "tel"), Field("name", "form_name", required=False),
-                                 Field("village", "col_village", "select", choices="villages"),
-                                 Field("language", "form_language", "select", False, "languages")), add_owner),
-    Form("animal", "form_animal", (Field("owner_phone", "form_owner_phone", "tel"), Field("tag", "col_tag"),
-                                   Field("kind", "col_kind", "select", choices="kinds")), add_animal),
-    Form("staff", "form_staff", (Field("phone", "form_phone", "tel"), Field("name", "form_name", required=False),
-                                 Field("role", "form_role", "select", choices="roles"),
-                                 Field("village", "col_village", "select", choices="villages"),
-                                 Field("pound", "col_pound", "select", False, "pounds"),
-                                 Field("language", "form_language", "select", False, "languages")), add_staff),
-    Form("village", "form_village", (Field("code", "form_code"), Field("name", "form_name"),
-                                     Field("name_gu", "form_name_gu", required=False),
-                                     Field("name_hi", "form_name_hi", required=False),
-                                     Field("name_en", "form_name_en", required=False),
-                                     Field("taluka", "form_taluka", required=False),
-                                     Field("district", "form_district", required=False),
-                                     Field("security_notified", "form_notified", "checkbox", False),
-                                     Field("auction_hour", "form_auction_hour", "number", False)), add_village,
+    Form("owner", "form_owner", fields(phone=Tel("form_phone"), name=Text("form_name", required=False),
+                                       village=Choice("col_village", "villages"),
+                                       language=Choice("form_language", "languages", required=False)), add_owner),
+    Form("animal", "form_animal", fields(owner_phone=Tel("form_owner_phone"), tag=Text("col_tag", digits=True),
+                                         kind=Choice("col_kind", "kinds")), add_animal),
+    Form("staff", "form_staff", fields(phone=Tel("form_phone"), name=Text("form_name", required=False),
+                                       role=Choice("form_role", "roles", check=True),
+                                       village=Choice("col_village", "villages"),
+                                       pound=Choice("col_pound", "pounds", required=False),
+                                       language=Choice("form_language", "languages", required=False)), add_staff),
+    Form("village", "form_village", fields(code=Text("form_code"), name=Text("form_name"),
+                                           name_gu=Text("form_name_gu", required=False),
+                                           name_hi=Text("form_name_hi", required=False),
+                                           name_en=Text("form_name_en", required=False),
+                                           taluka=Text("form_taluka", required=False),
+                                           district=Text("form_district", required=False),
+                                           security_notified=Tick("form_notified"),
+                                           auction_hour=Hour("form_auction_hour", required=False)), add_village,
          admin_only=True),
-    Form("pound", "form_pound", (Field("village", "col_village", "select", choices="villages"),
-                                 Field("code", "form_code"), Field("name", "form_name"),
-                                 Field("name_gu", "form_name_gu", required=False),
-                                 Field("name_hi", "form_name_hi", required=False),
-                                 Field("name_en", "form_name_en", required=False)), add_pound),
-    Form("pound-fee", "form_pound_fee", (Field("kind", "col_kind", "select", choices="kinds"),
-                                         Field("amount", "form_amount", "number"),
-                                         Field("effective_from", "form_effective_from", "date", False)),
+    Form("pound", "form_pound", fields(village=Choice("col_village", "villages"), code=Text("form_code"),
+                                       name=Text("form_name"), name_gu=Text("form_name_gu", required=False),
+                                       name_hi=Text("form_name_hi", required=False),
+                                       name_en=Text("form_name_en", required=False)), add_pound),
+    Form("pound-fee", "form_pound_fee", fields(kind=Choice("col_kind", "kinds"), amount=Rupees("form_amount"),
+                                               effective_from=Day("form_effective_from", required=False)),
          set_pound_fee, admin_only=True),
-    Form("daily-rate", "form_daily_rate", (Field("village", "col_village", "select", choices="villages"),
-                                           Field("kind", "col_kind", "select", choices="kinds"),
-                                           Field("amount", "form_amount", "number"),
-                                           Field("effective_from", "form_effective_from", "date", False),
-                                           Field("approval_ref", "form_rate_approval", required=False)),
+    Form("daily-rate", "form_daily_rate", fields(village=Choice("col_village", "villages"),
+                                                 kind=Choice("col_kind", "kinds"), amount=Rupees("form_amount"),
+                                                 effective_from=Day("form_effective_from", required=False),
+                                                 approval_ref=Text("form_rate_approval", required=False)),
          set_daily_rate),
-    Form("security-scale", "form_security_scale", (Field("village", "col_village", "select", choices="villages"),
-                                                   Field("rows", "form_scale_rows_label", "textarea"),
-                                                   Field("effective_from", "form_effective_from", "date", False)),
+    Form("security-scale", "form_security_scale", fields(village=Choice("col_village", "villages"),
+                                                         rows=Lines("form_scale_rows_label"),
+                                                         effective_from=Day("form_effective_from", required=False)),
          set_security_scale),
-    Form("seizure", "form_seizure", (Field("pound", "col_pound", "select", choices="pounds"),
-                                     Field("kind", "col_kind", "select", choices="kinds"),
-                                     Field("tag", "form_tag_or_none", required=False),
-                                     Field("seized_at", "form_seized_at", "datetime-local", False),
-                                     Field("seizer", "form_seizer", "tel", False),
-                                     Field("place", "form_place", required=False),
-                                     Field("note", "imp_note", required=False)), record_seizure, keeper=True),
-    Form("release", "form_release", (Field("tag", "form_tag_or_receipt"),
-                                     Field("mode", "form_mode", "select", choices="modes"),
-                                     Field("at", "form_at", "datetime-local", False)), record_release, keeper=True),
-    Form("sale", "form_sale", (Field("tag", "form_tag_or_receipt"), Field("proceeds", "form_proceeds", "number"),
-                               Field("sale_expenses", "form_sale_expenses", "number", False),
-                               Field("buyer_phone", "form_buyer_phone", "tel", False),
-                               Field("at", "form_at", "datetime-local", False)), record_sale, keeper=True),
+    Form("seizure", "form_seizure", fields(pound=Choice("col_pound", "pounds"), kind=Choice("col_kind", "kinds"),
+                                           tag=Text("form_tag_or_none", required=False, digits=True),
+                                           seized_at=Moment("form_seized_at", required=False),
+                                           seizer=Tel("form_seizer", required=False),
+                                           place=Text("form_place", required=False),
+                                           note=Text("imp_note", required=False)), record_seizure, keeper=True),
+    Form("release", "form_release", fields(tag=Text("form_tag_or_receipt", digits=True),
+                                           mode=Choice("form_mode", "modes", check=True),
+                                           at=Moment("form_at", required=False)), record_release, keeper=True),
+    Form("sale", "form_sale", fields(tag=Text("form_tag_or_receipt", digits=True), proceeds=Rupees("form_proceeds"),
+                                     sale_expenses=Rupees("form_sale_expenses", required=False),
+                                     buyer_phone=Tel("form_buyer_phone", required=False),
+                                     at=Moment("form_at", required=False)), record_sale, keeper=True),
 )}

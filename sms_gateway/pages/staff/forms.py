@@ -1,21 +1,23 @@
 """`/records` and `/records/<form>`: staff data entry in the browser.
 
 Server-rendered forms that work without JavaScript: every POST carries the
-CSRF token (checked in dashboard.before_request), is answered on the same
-page with the result at the top, an error beside each field it concerns and
-the values as typed. What a form does is in `staff_form_specs`, through the
-same handlers as SMS and the admin API; this module only translates HTTP.
+CSRF token (checked by CSRFProtect, sms_gateway.pages.csrf), is read and checked by the
+form's WTForms fields (staff.fields), and is answered on the same page with the result at
+the top, an error beside each field it concerns and the values as typed. What a form does
+is in `form_specs`, `form_money` and `form_auction`, through the same handlers as SMS and
+the admin API; this module only translates HTTP.
 """
 from __future__ import annotations
 
 from flask import abort, flash, g, render_template, request, url_for
 from werkzeug.exceptions import Forbidden
 
-from handlers.sms.scanner import normalise_digits
+from werkzeug.datastructures import MultiDict
+
 from handlers.catalogue import LANGUAGES, place_name, t
 from handlers.catalogue.refusals import field_words, refusal_words
 from handlers.errors import Refused
-from handlers.pound.text_limits import TEXT_LIMITS, too_long
+from handlers.text.limits import TEXT_LIMITS
 from models import law
 from models import queries
 from models.ranges import OutOfRange
@@ -26,7 +28,8 @@ from sms_gateway.extensions import db
 from sms_gateway.pages.staff.form_auction import AUCTION_FORMS
 from sms_gateway.pages.staff.form_money import MONEY_FORMS
 from sms_gateway.pages.staff.form_specs import FORMS as RECORD_FORMS
-from sms_gateway.pages.staff.form_specs import FieldError, Form
+from sms_gateway.pages.staff.form_specs import FieldError, Form, NeedsConfirmation
+from sms_gateway.pages.staff.fields import Choice, StaffForm
 from sms_gateway.pages.staff import staff_blueprint
 
 bp = staff_blueprint("staff")
@@ -85,12 +88,26 @@ def form_for(slug: str) -> Form:
     return form
 
 
-def render(form: Form, values: dict, errors: dict, status: int = 200, done_link: str | None = None):
-    lang = dashboard.language()
-    limits = {f.name: (TEXT_LIMITS[f.name], field_words(lang, "page.err.too_long", max=TEXT_LIMITS[f.name]))
-              for f in form.fields if f.name in TEXT_LIMITS and f.type in ("text", "tel", "textarea")}
-    return render_template("staff_form.html", form=form, values=values, errors=errors, choices=choices,
-                           forms=allowed_forms(), limits=limits, done_link=done_link), status
+def render(form: Form, fields: StaffForm, status: int = 200, done_link: str | None = None,
+           confirm: NeedsConfirmation | None = None):
+    """The form page; `fields` is its WTForms form, with the values as typed and each field's errors."""
+    return render_template("staff_form.html", form=form, fields=fields, forms=allowed_forms(),
+                           errors={field.name: field.errors[0] for field in fields if field.errors},
+                           done_link=done_link, confirm=confirm), status
+
+
+def read(form: Form, **formdata) -> StaffForm:
+    """The form's fields over the request's values (or `formdata`), their options the viewer's."""
+    fields = form.fields(**formdata)
+    for field in fields:
+        if isinstance(field, Choice):
+            field.choices = choices(field.options)
+    return fields
+
+
+def say_beside(fields: StaffForm, name: str, reason: str) -> None:
+    """A reason found after the fields were read (the record's own checks), beside its field."""
+    fields[name].errors = [reason]
 
 
 @bp.get("/records")
@@ -106,12 +123,9 @@ def show_form(slug: str):
         return refused
     form = form_for(slug)
     # A link from the record's page fills in the animal (and the choice it stands for).
-    return render(form, {f.name: request.args.get(f.name, "")[:TEXT_LIMITS.get(f.name, 40)] for f in form.fields
-                         if request.args.get(f.name)}, {})
-
-
-def missing(form: Form, values: dict) -> dict[str, str]:
-    return {f.name: say("form_required") for f in form.fields if f.required and not values.get(f.name, "").strip()}
+    wanted = MultiDict({name: value[:TEXT_LIMITS.get(name, 40)] for name, value in request.args.items()
+                        if name != "lang" and value})
+    return render(form, read(form, formdata=wanted))
 
 
 def refusal_text(refused: Refused, values: dict | None = None) -> str:
@@ -128,42 +142,45 @@ def submit_form(slug: str):
     if (refused := require_viewer()) is not None:
         return refused
     form = form_for(slug)
-    values = {f.name: _native_digits(f, request.form.get(f.name, "")) for f in form.fields}
-    errors = missing(form, values)
-    lang = dashboard.language()
-    errors.update({name: field_words(lang, "page.err.too_long", max=limit)
-                   for name, limit in too_long(values).items() if name not in errors})
-    if errors:
-        return render(form, values, errors, 422)
+    fields = read(form)   # the POST's values, read by each field
+    if not fields.validate():
+        return render(form, fields, 422)
+    values = {**fields.data, "confirmed": request.form.get("confirmed", "")}
     try:
         done = form.apply(values, g.viewer)
+    except NeedsConfirmation as confirm:
+        db().rollback()   # nothing recorded, nobody told: shown, to be submitted again
+        return render(form, fields, 200, confirm=confirm)
     except FieldError as error:
         db().rollback()
-        return render(form, values, {error.field: say(error.key, **error.values)}, 422)
+        say_beside(fields, error.field, say(error.key, **error.values))
+        return render(form, fields, 422)
     except Forbidden:
         # Another pound's tag, another village's record: the form stays as typed, with the reason.
         db().rollback()
         reason = field_words(dashboard.language(), "page.err.forbidden")
-        field = next((name for name in _WHOSE_FIELDS if values.get(name, "").strip()), None)
+        field = next((name for name in _WHOSE_FIELDS if name in fields and str(values.get(name) or "").strip()), None)
         if field is None:
             flash(reason, "error")
-        return render(form, values, {field: reason} if field else {}, 403)
+        else:
+            say_beside(fields, field, reason)
+        return render(form, fields, 403)
     except (Refused, OutOfRange) as refusal:  # OutOfRange: an amount computed past its column
         db().rollback()
         field = FIELD_ALIASES.get(refusal.field or "", refusal.field or "")
         if field.startswith("rates."):
             field = "kind"
-        if field in values:
-            return render(form, values, {field: refusal_text(refusal, values)}, 422)
-        flash(refusal_text(refusal, values), "error")
-        return render(form, values, {}, 422)
+        if field in fields:
+            say_beside(fields, field, refusal_text(refusal, values))
+        else:
+            flash(refusal_text(refusal, values), "error")
+        return render(form, fields, 422)
     done, record_id = done if isinstance(done, tuple) else (done, None)
     record_id = record_id or record_named(values)
     db().commit()  # any notices the change implies reach RQ through the after-commit hook
     flash(done, "info")
-    response, status = render(form, {}, {}, done_link=url_for("impoundment.impoundment_page",
-                                                               impoundment_id=record_id) if record_id else None)
-    return response, status
+    return render(form, read(form, formdata=None), done_link=url_for(
+        "impoundment.impoundment_page", impoundment_id=record_id) if record_id else None)
 
 
 def record_named(values: dict) -> int | None:
@@ -175,13 +192,3 @@ def record_named(values: dict) -> int | None:
         deposit = db().get(Deposit, int(values["deposit"]))
         return deposit.impoundment_id if deposit else None
     return None
-
-
-# Fields that hold numbers: ૧૨૦ and १२० are read as 120, as in every SMS.
-_NUMBER_TYPES = ("number", "tel", "date", "datetime-local")
-_NUMBER_NAMES = ("tag", "deposit", "receipt")
-
-
-def _native_digits(field, raw: str) -> str:
-    """A number typed in Gujarati or Devanagari digits, in ASCII digits; other text as typed."""
-    return normalise_digits(raw) if field.type in _NUMBER_TYPES or field.name in _NUMBER_NAMES else raw

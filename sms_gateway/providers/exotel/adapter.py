@@ -32,6 +32,7 @@ from typing import Mapping, Sequence
 import requests
 
 from handlers.dlt import Registry
+from handlers.outbox.delivery import BROADCAST_KINDS  # their SmsType is DLT_BROADCAST_SMS_TYPE
 
 from sms_gateway.providers.base import (
     PERMANENT,
@@ -57,8 +58,6 @@ DLT_MISMATCH = "dlt_mismatch"
 DLT_UNREGISTERED = "dlt_unregistered"
 DLT_VALUE = "dlt_value"
 TRANSACTIONAL = "transactional"
-# Outbox kinds a whole village gets: their SmsType is DLT_BROADCAST_SMS_TYPE.
-BROADCAST_KINDS = frozenset({"broadcast", "auction_notice"})
 CALL_RING_SECONDS = 40
 CALL_TIME_LIMIT_SECONDS = 600
 
@@ -120,7 +119,8 @@ class ExotelProvider:
     def __init__(self, sid: str, api_key: str, api_token: str, *, sender: str, entity_id: str | None = None,
                  api_base: str, status_callback: str | None = None, caller_id: str | None = None,
                  flow_url: str | None = None, templates: Registry | None = None,
-                 broadcast_sms_type: str = "promotional", timeout=DEFAULT_TIMEOUT_S) -> None:
+                 broadcast_sms_type: str = "transactional", promo_sender: str | None = None,
+                 timeout=DEFAULT_TIMEOUT_S) -> None:
         if not (sid and api_key and api_token):
             raise ValueError("Exotel needs EXOTEL_SID, EXOTEL_API_KEY and EXOTEL_API_TOKEN")
         if not sender:
@@ -135,6 +135,7 @@ class ExotelProvider:
         self._flow_url = flow_url
         self._templates = templates
         self._broadcast_sms_type = broadcast_sms_type
+        self._promo_sender = promo_sender
         self._timeout = timeout
 
     @classmethod
@@ -144,13 +145,13 @@ class ExotelProvider:
         callback = None
         if settings.public_base_url:
             callback = settings.public_base_url + STATUS_CALLBACK_PATH
-            if settings.exotel_webhook_token:
-                callback += f"?token={settings.exotel_webhook_token}"
+            if settings.exotel_webhook_token:  # in the path: it survives a rewritten query string
+                callback = f"{settings.public_base_url}/webhooks/exotel/t/{settings.exotel_webhook_token}/status"
         return cls(settings.exotel_sid, settings.exotel_api_key, settings.exotel_api_token,
                    sender=settings.exotel_from, entity_id=settings.dlt_entity_id, api_base=settings.exotel_api_base,
                    status_callback=callback, caller_id=settings.exotel_caller_id,
                    flow_url=flow_url(settings), templates=templates or dlt_setup.registry(settings),
-                   broadcast_sms_type=settings.dlt_broadcast_sms_type)
+                   broadcast_sms_type=settings.dlt_broadcast_sms_type, promo_sender=settings.exotel_promo_from)
 
     @property
     def templates(self) -> Registry:
@@ -213,7 +214,9 @@ class ExotelProvider:
     def _send_group(self, group: tuple[str, str, str, str], recipients: dict[str, Outgoing]) -> dict[str, SendResult]:
         """One request: the body to every number of `recipients`."""
         body, template_id, sms_type, encoding = group
-        form = {"From": self._sender, "To": ",".join(recipients), "Body": body, "EncodingType": encoding,
+        # Promotional SMS go from their own numeric header, never the service one (INDIA-CHANNELS 7).
+        sender = self._promo_sender if sms_type == "promotional" and self._promo_sender else self._sender
+        form = {"From": sender, "To": ",".join(recipients), "Body": body, "EncodingType": encoding,
                 "DltEntityId": self._entity_id, "DltTemplateId": template_id, "SmsType": sms_type}
         if self._status_callback:
             form["StatusCallback"] = self._status_callback

@@ -1,14 +1,17 @@
 """Exotel's voice flow under /webhooks/exotel/flow (SPEC 12.1): the URLs the applets call.
 
     Passthru "start"   GET /webhooks/exotel/flow/start    200 -> Gather "menu", 302 -> Greeting "goodbye"
-    Gather "menu"      GET /webhooks/exotel/flow/gather   200 application/json (gather_prompt, ...)
+    Gather "menu"      GET /webhooks/exotel/flow/gather   200 application/json (gather_prompt, ...);
+                       both exits (digits, no digits) -> Passthru "keys"
     Passthru "keys"    GET /webhooks/exotel/flow/keys     200 -> Gather "menu", 302 -> Greeting "goodbye"
     Greeting "goodbye" GET|HEAD /webhooks/exotel/flow/goodbye   200 text/plain: audio URLs, one a line
 
 (from Exotel's support pages on the Passthru, Gather and dynamic Greeting applets; the flow to
-build is printed by `flask --app sms_gateway exotel flow`). Every URL carries
+build is printed by `flask --app sms_gateway exotel flow`, as this loop and as a chain of
+menu/keys pairs for an account whose App Bazaar refuses a branch back; the URLs are the same). Every URL carries
 `?token=EXOTEL_WEBHOOK_TOKEN`, compared in constant time. The place in the menu is kept per
-`CallSid` in Redis (`handlers.voice_flow.Place`), an hour after the last step. Whatever goes wrong
+`CallSid` in Redis (`handlers.voice_flow.Place`), an hour after the last step, and served only to
+the number that made the call (a live `CallSid` from another number hears goodbye). Whatever goes wrong
 (PostgreSQL or Redis down, a step that fails) each applet still gets an answer in its own format
 that ends the call politely or carries it on; never a 500 (Exotel would drop the call in silence).
 """
@@ -25,9 +28,13 @@ from handlers.catalogue import DEFAULT_LANGUAGE, t
 from handlers.menus.speech import spoken
 from sms_gateway import voice as voice_audio
 from sms_gateway.extensions import db, now, runtime, settings
-from sms_gateway.providers.exotel.webhooks import check_token, fields
+from sms_gateway.providers.exotel import record
+from sms_gateway.providers.exotel.callbacks import check_token, fields, refusal, take_path_token, without_path_token
 
 bp = Blueprint("exotel_flow", __name__, url_prefix="/webhooks/exotel/flow")
+PATH_TOKEN = "/webhooks/exotel/t/<exotel_token>/flow"  # served under it as well
+bp.url_value_preprocessor(take_path_token)
+bp.after_request(record.capture)  # EXOTEL_RECORD: what Exotel really sent
 log = logging.getLogger("dabbo.webhooks.exotel_flow")
 
 METHODS = ["GET", "POST"]  # Flask answers HEAD for GET routes
@@ -44,7 +51,12 @@ def _key(call_sid: str) -> str:
     return f"voice:call:{call_sid}"
 
 
-def load(call_sid: str) -> voice_flow.Place | None:
+class OtherCaller(Exception):
+    """A request carrying a live CallSid from a number that is not the call's."""
+
+
+def load(call_sid: str, phone: str) -> voice_flow.Place | None:
+    """The call's place; OtherCaller when it is another number's call (left as it is)."""
     try:
         stored = runtime().redis.get(_key(call_sid))
     except Exception as exc:
@@ -52,9 +64,13 @@ def load(call_sid: str) -> voice_flow.Place | None:
     if stored is None:
         return None
     try:
-        return voice_flow.Place.loads(stored)
+        place = voice_flow.Place.loads(stored)
     except (ValueError, TypeError, KeyError):
         return None
+    if not voice_flow.same_caller(place, phone):
+        log.warning("Exotel flow: a request for a live call from another number")
+        raise OtherCaller()
+    return place
 
 
 def save(place: voice_flow.Place) -> None:
@@ -99,7 +115,10 @@ def _new_place(call_sid: str, phone: str, custom: str | None, preface_key: str |
 
 def start_call(call_sid: str, phone: str, custom: str | None) -> int:
     """The start Passthru's branch: 200 to the menu, 302 when the call can only end."""
-    place = load(call_sid)
+    try:
+        place = load(call_sid, phone)
+    except OtherCaller:
+        return 302
     if place is None:  # a repeated start keeps the call where it is
         place = _new_place(call_sid, phone, custom)
         save(place)
@@ -109,7 +128,7 @@ def start_call(call_sid: str, phone: str, custom: str | None) -> int:
 def menu(call_sid: str | None, phone: str, custom: str | None) -> tuple[voice_flow.Place, voice_flow.Segment]:
     """What the Gather plays now (the call begun again if its place was lost)."""
     try:
-        place = load(call_sid) if call_sid else None
+        place = load(call_sid, phone) if call_sid else None
         if place is None:  # the start was lost (Redis emptied, an hour gone): begin again
             place = _new_place(call_sid, phone, custom, "voice.start_again") if call_sid \
                 else voice_flow.broken("unknown", phone, now())
@@ -120,12 +139,18 @@ def menu(call_sid: str | None, phone: str, custom: str | None) -> tuple[voice_fl
         log.warning("Exotel flow: Redis unavailable at gather")
         place = voice_flow.broken(call_sid or "unknown", phone, now())
         segment = place.current
+    except OtherCaller:  # goodbye, and the real caller's place stays untouched
+        place = voice_flow.broken(call_sid or "unknown", phone, now())
+        segment = place.current
     return place, segment
 
 
 def press(call_sid: str, phone: str, custom: str | None, digits: str | None) -> int:
     """The keys Passthru's branch after `digits` (None or empty: silence)."""
-    place = load(call_sid)
+    try:
+        place = load(call_sid, phone)
+    except OtherCaller:
+        return 302
     if place is None:  # nothing to apply the keys to: begin again, politely
         save(_new_place(call_sid, phone, custom, "voice.start_again"))
         return 200
@@ -141,11 +166,11 @@ def press(call_sid: str, phone: str, custom: str | None, digits: str | None) -> 
     return answer
 
 
-def farewell(call_sid: str | None) -> tuple[str, tuple[str, ...]]:
+def farewell(call_sid: str | None, phone: str) -> tuple[str, tuple[str, ...]]:
     """The goodbye Greeting's language and lines."""
     try:
-        place = load(call_sid) if call_sid else None
-    except Unavailable:
+        place = load(call_sid, phone) if call_sid else None
+    except (Unavailable, OtherCaller):
         place = None
     return (place.language if place else DEFAULT_LANGUAGE), voice_flow.goodbye_lines(place)
 
@@ -191,9 +216,12 @@ def gather():
     place, segment = menu(*_call())
     one_key = segment.gather.one_key if segment.gather else True
     timeout = segment.gather.timeout if segment.gather else 2
-    return jsonify(gather_prompt=_prompt(place.language, segment.said), max_input_digits=1 if one_key else NUMBER_DIGITS,
+    # repeat_gather_prompt is an object like gather_prompt (every open integration sends one;
+    # Exotel validates the reply): the same prompt, never a number (INDIA-CHANNELS 7).
+    prompt = _prompt(place.language, segment.said)
+    return jsonify(gather_prompt=prompt, max_input_digits=1 if one_key else NUMBER_DIGITS,
                    finish_on_key=voice_flow.FINISH_KEY, input_timeout=timeout, repeat_menu=0,
-                   repeat_gather_prompt=0)
+                   repeat_gather_prompt=prompt)
 
 
 def _prompt(language: str, lines: tuple[str, ...]) -> dict:
@@ -226,8 +254,8 @@ def goodbye():
     """Greeting "goodbye": `text/plain` (exactly), one audio URL a line, played in order; the
     same headers for HEAD."""
     check_token()
-    call_sid, _, _ = _call()
-    language, lines = farewell(call_sid)
+    call_sid, phone, _ = _call()
+    language, lines = farewell(call_sid, phone)
     urls = [audio_url(language, [line]) for line in lines]
     if all(urls):
         body = "\n".join(urls) + "\n"
@@ -258,14 +286,18 @@ def call_status(values: dict) -> int:
 def error_answer(path: str, http_status: int | None = None):
     """What an applet gets when a flow URL fails unexpectedly (never a 500: Exotel would drop
     the call in silence): a Passthru goes to the goodbye, the Gather hears "sorry, call again
-    later", the Greeting says goodbye. A refusal on purpose (403, 404) stays as it is."""
-    if http_status is not None or not path.startswith("/webhooks/exotel/flow/"):
+    later", the Greeting says goodbye. A refusal on purpose (403, 413) is an empty `text/plain`,
+    the applets' format; a 404 stays as it is."""
+    path = without_path_token(path)
+    if not path.startswith("/webhooks/exotel/flow/"):
         return None
+    if http_status is not None:
+        return refusal(path, http_status)
     step = path.rsplit("/", 1)[-1]
     if step == "gather":
         sorry = t(DEFAULT_LANGUAGE, "voice.try_later")
         body = {"gather_prompt": {"text": sorry}, "max_input_digits": 1, "finish_on_key": voice_flow.FINISH_KEY,
-                "input_timeout": 2, "repeat_menu": 0, "repeat_gather_prompt": 0}
+                "input_timeout": 2, "repeat_menu": 0, "repeat_gather_prompt": {"text": sorry}}
         return json.dumps(body, ensure_ascii=False), 200, {"Content-Type": "application/json"}
     if step == "goodbye":
         return t(DEFAULT_LANGUAGE, "voice.goodbye"), 200, {"Content-Type": "text/plain"}

@@ -1,8 +1,11 @@
 """Exotel webhooks under /webhooks/exotel (SPEC 11.4).
 
 Exotel signs nothing (INDIA-CHANNELS.md: no signing found), so, like Africa's Talking, every
-endpoint requires the shared secret EXOTEL_WEBHOOK_TOKEN as the query parameter `token`,
-compared in constant time; with no token configured every call is refused. Exotel's applets
+endpoint requires the shared secret EXOTEL_WEBHOOK_TOKEN, compared in constant time; with no
+token configured every call is refused. The token is taken in the path
+(`/webhooks/exotel/t/<token>/...`, what `exotel flow` prints) or as the query parameter `token`:
+one integration reports Exotel replacing a configured query string with its own parameters,
+and a token in the path survives either way (SPEC 13.2). Exotel's applets
 call with GET and a query string (after a HEAD), its status callbacks POST a form: every
 endpoint takes both, and reads the fields from whichever carries them.
 """
@@ -11,39 +14,25 @@ from __future__ import annotations
 import logging
 import uuid
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, request
 
 from handlers.sms.inbound import Inbound
 from sms_gateway.extensions import db, now, runtime, settings
+from sms_gateway.providers.exotel import record
 from sms_gateway.providers.exotel.adapter import parse_exotel_status
-from sms_gateway.providers.webhooks import answer_via_outbox, record_delivery, require_token
+from sms_gateway.providers.exotel.callbacks import (check_token, fields, plain, refusal, take_path_token,
+                                                    without_path_token)
+from sms_gateway.providers.exotel.voice import call_status
+from sms_gateway.providers.webhooks import answer_via_outbox, record_delivery
 from sms_gateway.worker import missed_calls
 
 bp = Blueprint("exotel_webhooks", __name__, url_prefix="/webhooks/exotel")
+bp.after_request(record.capture)  # EXOTEL_RECORD: what Exotel really sent
+PATH_TOKEN = "/webhooks/exotel/t/<exotel_token>"  # each blueprint is served under it as well
 
 PROVIDER = "exotel"
 METHODS = ["GET", "POST"]  # Flask answers HEAD for GET routes
 log = logging.getLogger("dabbo.webhooks.exotel")
-
-
-def check_token() -> None:
-    """403 unless the `token` query parameter equals EXOTEL_WEBHOOK_TOKEN."""
-    require_token(settings().exotel_webhook_token)
-
-
-def fields() -> dict[str, str]:
-    """The callback's parameters: query string, form, or a JSON object (the newer pages)."""
-    values = {key: value for key, value in request.args.items() if key != "token"}
-    values.update(request.form.items())
-    body = request.get_json(silent=True) if request.is_json else None
-    if isinstance(body, dict):
-        values.update({key: str(value) for key, value in body.items() if isinstance(value, (str, int))})
-    return values
-
-
-def plain(text: str = "", status: int = 200) -> Response:
-    """Content-Type exactly `text/plain`: what Exotel's URL applets take (SPEC 12.3)."""
-    return Response(text, status=status, content_type="text/plain")
 
 
 @bp.route("/sms", methods=METHODS)
@@ -72,8 +61,6 @@ def delivery_status():
     # Not 200: Exotel retries (the newer pages say twice).
     values = fields()
     if values.get("CallSid") and not values.get("SmsSid"):  # a call back's end (voice)
-        from sms_gateway.providers.exotel.voice import call_status
-
         return plain(status=call_status(values))
     return plain(status=record_delivery(PROVIDER, parse_exotel_status(values), log,
                                         values.get("Status"), values.get("SmsSid") or values.get("CallSid")))
@@ -91,3 +78,13 @@ def missed():
     missed_calls.answer(runtime(), db(), phone=values.get("CallFrom") or values.get("From") or "", provider=PROVIDER,
                         call_id=values.get("CallSid") or f"missing-{uuid.uuid4()}", now=now())
     return plain()
+
+
+bp.url_value_preprocessor(take_path_token)
+
+
+def error_answer(path: str, http_status: int | None = None):
+    """What Exotel gets when an SMS or status URL is refused (its applets' `text/plain`)."""
+    if without_path_token(path).startswith("/webhooks/exotel/flow/"):
+        return None  # the flow's own (voice.error_answer)
+    return refusal(path, http_status)

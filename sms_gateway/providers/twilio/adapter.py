@@ -36,6 +36,7 @@ logger = logging.getLogger("dabbo.providers.twilio")
 DEFAULT_TIMEOUT_S = 10.0  # a hung Twilio must not hang an RQ worker
 STATUS_CALLBACK_PATH = "/webhooks/twilio/status"
 VOICE_PATH = "/webhooks/twilio/voice"  # a call back (SPEC 11.5) is answered by the voice menu
+CALL_STATUS_PATH = "/webhooks/twilio/call-status"  # a call back's end: busy and no-answer tried again
 OPTED_OUT_CODE = 21610  # "Attempt to send to unsubscribed recipient" (the owner texted STOP)
 
 # Twilio MessageStatus -> our outbox status. queued/accepted/scheduled/sending
@@ -206,7 +207,10 @@ class TwilioProvider:
         try:
             created = self._paced(lambda: self._client.calls.create(
                 to=message.to, from_=self._from, url=f"{self._voice_url}?callback={message.ref}",
-                time_limit=CALL_TIME_LIMIT_SECONDS))
+                time_limit=CALL_TIME_LIMIT_SECONDS,
+                # without it Twilio never tells a busy or unanswered call (INDIA-CHANNELS 7)
+                status_callback=self._voice_url.removesuffix(VOICE_PATH) + CALL_STATUS_PATH,
+                status_callback_method="POST"))
         except (TwilioRestException, TwilioServiceException) as exc:
             return self._refused(message, exc)
         except (requests.RequestException, json.JSONDecodeError) as exc:

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, request
 from twilio.twiml.voice_response import VoiceResponse
 
 from handlers.catalogue import DEFAULT_LANGUAGE, t
-from handlers.menus import prompts, speech, voice
+from handlers.menus import prompts, speech, voice, voice_callbacks
 from sms_gateway import voice as voice_audio
 from sms_gateway.extensions import db, now, runtime, settings
 from sms_gateway.providers.twilio.webhooks import check_signature
@@ -28,6 +28,27 @@ PROVIDER = "twilio"
 SAY_VOICES = {"gu": ("gu-IN", "Google.gu-IN-Standard-A"), "hi": ("hi-IN", "Google.hi-IN-Standard-A"),
               "en": ("en-IN", "Google.en-IN-Standard-A")}
 log = logging.getLogger("dabbo.webhooks.twilio_voice")
+
+
+@bp.post("/call-status")
+def call_status():
+    """A call back's status callback (`CallSid`, `CallStatus`: completed, busy, no-answer, failed,
+    canceled), signed like every Twilio request: settles its `voice_callback` row, a busy or
+    unanswered call tried again as on Exotel (handlers.menus.voice_callbacks). 500 when it could
+    not be written, so that Twilio sends it again."""
+    check_signature()
+    form = request.form
+    try:
+        row = voice_callbacks.settle(db(), PROVIDER, form.get("CallSid", ""), form.get("CallStatus", ""), now(),
+                                     settings().quiet_hours)
+        if row is None:
+            log.warning("Twilio call status %r for unknown call %r", form.get("CallStatus"), form.get("CallSid"))
+        db().commit()
+    except Exception:
+        log.exception("Twilio call status failed")
+        db().rollback()
+        return Response("", status=500, content_type="text/plain")
+    return Response("", status=200, content_type="text/plain")
 
 
 def voice_xml(response: VoiceResponse) -> Response:

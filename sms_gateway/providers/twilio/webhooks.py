@@ -19,7 +19,7 @@ from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
 from handlers.catalogue import DEFAULT_LANGUAGE, t
-from handlers.sms.commands import Problem, parse
+from handlers.sms.commands import Command, Problem, parse
 from handlers.sms.inbound import Inbound
 from sms_gateway.extensions import settings
 from sms_gateway.providers.twilio.adapter import parse_twilio_status
@@ -61,12 +61,22 @@ def message_body(body: str) -> str:
     """Twilio may hand over a long multi-part SMS base64-encoded (RapidPro's
     gateway decodes the same case): a body that does not parse as a command
     as it stands, but is valid base64 of valid UTF-8, is read decoded."""
-    if not body or not isinstance(parse(body), Problem):
-        return body
+    return read_body(body)[0]
+
+
+def read_body(body: str) -> tuple[str, Command | Problem | None]:
+    """The body as `message_body` reads it, and the command parsed from it
+    when that parse was already needed to decide (None when it was not), so
+    that the handler does not parse the same text again."""
+    if not body:
+        return body, None
+    command = parse(body)
+    if not isinstance(command, Problem):
+        return body, command
     try:
-        return base64.b64decode(body, validate=True).decode("utf-8")
+        return base64.b64decode(body, validate=True).decode("utf-8"), None
     except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
-        return body
+        return body, command
 
 
 @bp.post("/sms")
@@ -76,8 +86,9 @@ def inbound_sms():
     form = request.form
     message_sid = form.get("MessageSid") or form.get("SmsSid") or f"missing-{uuid.uuid4()}"
     try:
-        reply = answer_sms(Inbound(phone=form.get("From", ""), text=message_body(form.get("Body", "")),
-                                   provider=PROVIDER, provider_id=message_sid), reply_via_outbox=False)
+        text, command = read_body(form.get("Body", ""))
+        reply = answer_sms(Inbound(phone=form.get("From", ""), text=text, provider=PROVIDER,
+                                   provider_id=message_sid, parsed=command), reply_via_outbox=False)
     except Exception:
         # The database is unreachable (restarting) or worse: the sender is asked to try again,
         # in the default language since nobody can be looked up; never a 500 (SPEC section 4).

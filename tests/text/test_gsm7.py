@@ -1,5 +1,5 @@
-"""SMS encoding and segment arithmetic (handlers/sms/text.py): what the panchayat is billed for."""
-from handlers.sms.text import (
+"""SMS encoding and segment arithmetic (handlers/text, the text kernel): what the panchayat is billed for."""
+from handlers.text import (
     encoding,
     fits_ussd_page,
     is_gsm7,

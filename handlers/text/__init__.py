@@ -1,4 +1,7 @@
-"""SMS and USSD length arithmetic: which encoding a text travels in and what it costs.
+"""The text kernel: which encoding a text travels in and what it costs, as SMS and USSD count it.
+
+Every folder may use this package (sms, menus, notices, outbox, dlt, catalogue, the edges); it
+imports nothing of the project, so it never ties two folders together.
 
 Why this matters here: an owner on a basic phone pays nothing for our replies, but the
 panchayat pays per SMS *segment*, and one character outside the GSM 7-bit alphabet (a `₹`, a

@@ -1,0 +1,74 @@
+"""The claim timeline an impoundment follows, by its village's law: Gujarat's one seven-day
+window before the auction (§186(1)), or the 1871 Act's two stages (s.14): unclaimed seven days,
+the keeper reports to the police; the police officer's notice; the auction not before seven days
+after it. Called by `handlers.pound.records`; commits nothing."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from handlers.errors import Refused
+from handlers.pound.entries import FUTURE_TOLERANCE, add_event
+from models import law
+from models.law import trespass
+from models.tables import Event, Impoundment, Village
+
+
+def first_deadline(seized_at: datetime, pack) -> datetime:
+    """Gujarat §186(1): the end of the seven-day claim window. 1871 s.14: the moment the keeper's
+    report to the police falls due (the owner may still claim until the auction)."""
+    if trespass.two_stage(pack):
+        return trespass.police_report_due(seized_at, pack)
+    return law.claim_deadline(seized_at, pack=pack)
+
+
+def first_auction(claim_deadline: datetime, village: Village) -> datetime:
+    """Gujarat §186(1): the first auction hour after the window. 1871 s.14: the earliest the
+    auction could be, a notice posted the instant the report fell due; the sale still waits for
+    a notice (post_notice moves it to seven days after the real one)."""
+    if trespass.two_stage(village.pack):
+        return trespass.auction_not_before(claim_deadline, village.pack)
+    return law.auction_at(claim_deadline, village.timezone, village.auction_hour, pack=village.pack)
+
+
+def fixed_auction(impoundment: Impoundment, village: Village, auction_at: datetime) -> datetime:
+    """An official's fixed auction as the animal's auction: Gujarat §186(1) honours it only after
+    the claim window (law.auction_at); 1871 s.14 only from seven days after the notice."""
+    if trespass.two_stage(village.pack):
+        return max(impoundment.auction_at, auction_at)
+    return law.auction_at(impoundment.claim_deadline, village.timezone, village.auction_hour, fixed_at=auction_at)
+
+
+def post_notice(session: Session, impoundment: Impoundment, *, now: datetime, at: datetime | None = None,
+                actor_phone: str | None = None) -> Impoundment:
+    """1871 s.14: the police officer's notice (number and description, place seized, place
+    impounded), posted once the keeper's report is due; the auction is then not before the
+    auction stage's hours after it."""
+    at = at or now
+    village = impoundment.village
+    pack = village.pack
+    if not trespass.two_stage(pack):
+        raise Refused("no_notice_stage", "this village's law has no police notice before the auction", status=409,
+                      law=village.law)
+    if impoundment.status != "impounded":
+        raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
+    if at > now + FUTURE_TOLERANCE:
+        raise Refused("future_notice", "notice time lies in the future", field="at")
+    if not trespass.notice_allowed(at, impoundment.seized_at, pack):
+        raise Refused("before_police_report", "the notice follows the report to the police, due at the claim deadline",
+                      field="at", status=409, claim_deadline=impoundment.claim_deadline.isoformat())
+    impoundment.auction_at = trespass.auction_not_before(at, pack)
+    if impoundment.auction_fixed_at is not None and impoundment.auction_fixed_at > impoundment.auction_at:
+        impoundment.auction_at = impoundment.auction_fixed_at
+    add_event(session, impoundment, "notice_posted", now, actor_phone, posted_at=at.isoformat(),
+              auction_at=impoundment.auction_at.isoformat())
+    session.flush()
+    return impoundment
+
+
+def notice_posted(session: Session, impoundment: Impoundment) -> bool:
+    """1871 s.14: whether the police notice of this animal has been recorded."""
+    return session.scalar(select(func.count(Event.id)).where(Event.impoundment_id == impoundment.id,
+                                                              Event.type == "notice_posted")) > 0

@@ -1,0 +1,147 @@
+"""What an owner's lookup answer depends on, read in one narrow statement.
+
+An answer to FIND, FEES, the USSD "find animal" screen or the dues API is a
+function of rows and of the moment asked: the impoundment, its release and
+sale, its pound and village (names, time zone, §189 notification, the law
+pack), the pound fee and daily rate in force on the seizure date, the §189
+counts of the owner's seizures and the village's security scale. This
+statement returns the *versions* of those rows, not their contents:
+PostgreSQL's `xmin` of each row, which every committed INSERT, UPDATE or
+DELETE of that row changes (whoever writes it: the ORM, a bulk statement,
+plain SQL, another process), never back to an earlier value. The values
+that are themselves computed by subqueries (fee, rate, counts, the scale's
+rows) are returned as values. Equal keys mean equal inputs, so an answer
+kept under its key (handlers/pound/answers.py) is never stale.
+
+The key also carries the few plain columns the moment's part of the key is
+worked out from (seizure time, deadlines, time zone) and what a watch needs
+(status, whether there is a sale), so a remembered answer needs nothing else.
+
+PostgreSQL only (`xmin` is its row version): elsewhere `available` is False
+and every answer is computed as it always was.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+
+from sqlalchemy import bindparam, literal_column, or_, select
+from sqlalchemy.orm import Session
+
+from models.queries import normalise_tag, occasions
+from models.queries import _FEE_IN_FORCE, _ONE_WITH_SCHEDULES, _RATE_IN_FORCE, _with_schedules
+from models.tables import Impoundment, Pound, Release, Sale, Village
+
+_release = Release.__table__.alias("answer_release")
+_sale = Sale.__table__.alias("answer_sale")
+_pound = Pound.__table__.alias("answer_pound")
+_village = Village.__table__.alias("answer_village")
+
+# Every row of the village's scale, any version: a row added, changed or removed
+# changes this text (ids and row versions, in id order).
+_SCALE_ROWS = literal_column(
+    "(SELECT string_agg(x.id || ':' || x.xmin::text, ',' ORDER BY x.id) FROM security_scale_rows x "
+    "WHERE x.village_id = impoundments.village_id)")
+
+_KEY = (
+    select(
+        Impoundment.id,
+        literal_column("impoundments.xmin::text").label("version"),
+        Impoundment.status,
+        Impoundment.seized_at,
+        Impoundment.claim_deadline,
+        Impoundment.auction_at,
+        Impoundment.closed_at,
+        Impoundment.reason,
+        literal_column("answer_release.xmin::text").label("release_version"),
+        literal_column("answer_sale.xmin::text").label("sale_version"),
+        literal_column("answer_pound.xmin::text").label("pound_version"),
+        literal_column("answer_village.xmin::text").label("village_version"),
+        _village.c.timezone,
+        _village.c.law,
+        _village.c.law_schedule,
+        _FEE_IN_FORCE.label("fee"),
+        _RATE_IN_FORCE.label("rate"),
+        occasions.IN_ROW[0].label("earlier_seizures"),
+        occasions.IN_ROW[1].label("heads"),
+        _SCALE_ROWS.label("scale"),
+    )
+    .select_from(Impoundment.__table__)
+    .join(_pound, _pound.c.id == Impoundment.pound_id)
+    .join(_village, _village.c.id == Impoundment.village_id)
+    .outerjoin(_release, _release.c.impoundment_id == Impoundment.id)
+    .outerjoin(_sale, _sale.c.impoundment_id == Impoundment.id)
+)
+# The same animal models.queries.impoundment_by_tag loads: the one in a pound, else the latest.
+_KEY_BY_TAG = (
+    _KEY.where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
+    .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
+    .limit(1)
+)
+_KEY_BY_ID = _KEY.where(Impoundment.id == bindparam("id"))
+
+
+# The same key beside the animal itself, for a tag or id this process has no answer for yet:
+# what the key gives is then computed from this one statement's animal (its place, outcome,
+# schedules and counts, as impoundment_by_tag loads it), never from a second round trip.
+_VERSIONS_IN_ROW = (
+    literal_column("impoundments.xmin::text").label("version"),
+    literal_column("(SELECT x.xmin::text FROM releases x WHERE x.impoundment_id = impoundments.id)"),
+    literal_column("(SELECT x.xmin::text FROM sales x WHERE x.impoundment_id = impoundments.id)"),
+    literal_column("(SELECT x.xmin::text FROM pounds x WHERE x.id = impoundments.pound_id)"),
+    literal_column("(SELECT x.xmin::text FROM villages x WHERE x.id = impoundments.village_id)"),
+    _SCALE_ROWS,
+)
+_WITH_KEY = _ONE_WITH_SCHEDULES.add_columns(*_VERSIONS_IN_ROW)
+_LOADED_BY_TAG = (
+    _WITH_KEY.where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
+    .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
+    .limit(1)
+    # An animal already in the session is read afresh: its columns and its key from one snapshot.
+    .execution_options(populate_existing=True)
+)
+_LOADED_BY_ID = _WITH_KEY.where(Impoundment.id == bindparam("id")).execution_options(populate_existing=True)
+
+
+def available(session: Session) -> bool:
+    """Row versions exist on PostgreSQL only."""
+    return session.get_bind().dialect.name == "postgresql"
+
+
+Key = namedtuple("Key", [column.name for column in _KEY.selected_columns])
+
+
+def key_by_tag(session: Session, tag: str) -> Key | None:
+    """The versions behind the animal `impoundment_by_tag` would load, or None."""
+    tag = normalise_tag(tag)
+    if not tag:
+        return None
+    row = session.execute(_KEY_BY_TAG, {"tag": tag}).first()
+    return Key(*row) if row is not None else None
+
+
+def key_by_id(session: Session, impoundment_id: int) -> Key | None:
+    row = session.execute(_KEY_BY_ID, {"id": impoundment_id}).first()
+    return Key(*row) if row is not None else None
+
+
+def loaded_by_tag(session: Session, tag: str) -> tuple[Impoundment, Key] | None:
+    """The animal `impoundment_by_tag` loads, and its key, in one statement."""
+    tag = normalise_tag(tag)
+    if not tag:
+        return None
+    return _loaded(session, session.execute(_LOADED_BY_TAG, {"tag": tag}).first())
+
+
+def loaded_by_id(session: Session, impoundment_id: int) -> tuple[Impoundment, Key] | None:
+    return _loaded(session, session.execute(_LOADED_BY_ID, {"id": impoundment_id}).first())
+
+
+def _loaded(session: Session, row) -> tuple[Impoundment, Key] | None:
+    if row is None:
+        return None
+    impoundment, _on, fee, rate, earlier, heads, version, release, sale, pound, village, scale = row
+    _with_schedules(session, row[:6])
+    i, v = impoundment, impoundment.village
+    return impoundment, Key(i.id, version, i.status, i.seized_at, i.claim_deadline, i.auction_at, i.closed_at,
+                            i.reason, release, sale, pound, village, v.timezone, v.law, v.law_schedule, fee, rate,
+                            earlier, heads, scale)
