@@ -23,6 +23,7 @@ from models.queries import books as book_queries
 from models.law import books
 from sms_gateway.pages import books_1871
 from sms_gateway.pages import books_csv
+from sms_gateway.pages.dates import parse_day
 from sms_gateway.pages import dashboard
 from sms_gateway.pages import overview
 from sms_gateway.api import books as api_books
@@ -62,18 +63,12 @@ def _pound_and_period(code: str):
     if village_ids is not None and pound.village_id not in village_ids:
         abort(404)
     today = law.local_date(now(), pound.village.timezone)
-    start = _date(request.args.get("from")) or date(today.year, 1, 1)
-    end = _date(request.args.get("to")) or today
+    # dd-mm-yyyy as the clerk types it (any digit set); the pages' own links say yyyy-mm-dd
+    start = parse_day(request.args.get("from")) or date(today.year, 1, 1)
+    end = parse_day(request.args.get("to")) or today
     if end < start:
         start, end = end, start
     return pound, start, end
-
-
-def _date(raw: str | None) -> date | None:
-    try:
-        return date.fromisoformat(raw) if raw else None
-    except ValueError:
-        return None
 
 
 @bp.get("/books/<code>/register")

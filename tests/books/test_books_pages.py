@@ -67,3 +67,14 @@ def test_an_official_sees_only_the_orders_naming_the_village(client, world, sess
     html = client.get("/books?lang=en").get_data(as_text=True)
     assert "Gauchar Ambaji" in html and "Gauchar Bhavpur" not in html
     assert client.get("/books/BHAV-1/register").status_code == 404
+
+
+def test_the_books_period_is_typed_day_first_in_any_digits_whatever_the_browser(admin_client, send):
+    """A talati types 01-11-2026, or ૦૧-૧૧-૨૦૨૬ on a Gujarati keyboard; the form shows the
+    period back as dd-mm-yyyy in plain text fields, never a date widget in the browser's locale."""
+    send(AMBA_KEEPER, "SEIZE 111111111111 gay")
+    html = admin_client.get("/books/AMBA-1/register?lang=gu&from=૦૧-૧૧-૨૦૨૬&to=30/11/2026").get_data(as_text=True)
+    assert 'name="from" placeholder="dd-mm-yyyy" autocomplete="off" maxlength="10" size="10" value="01-11-2026"' in html
+    assert 'value="30-11-2026"' in html and 'type="date"' not in html
+    assert "01-11-2026 થી 30-11-2026" in html
+    assert html.count("<tr data-serial=") == 3

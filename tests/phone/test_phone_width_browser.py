@@ -88,6 +88,9 @@ def test_form_a_keeps_every_word_whole_and_reads_on_a_phone(browser, live_url, w
         assert rows.count() >= HELD
         broken = page.evaluate(BROKEN_WORDS)
         assert broken == [], sorted({(label, word) for label, word, _ in broken})
+        # the period in dd-mm-yyyy as typed, not a date widget in the browser's locale
+        assert page.locator("input[type=date]").count() == 0
+        assert page.input_value("form.period input[name=from]") == "01-01-2026"
         assert no_sideways_scroll(page)
         if width == 390:   # one card per animal, each value under its label, the money in view
             assert page.locator("table.register thead").is_hidden()
