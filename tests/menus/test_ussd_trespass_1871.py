@@ -188,3 +188,22 @@ def test_the_keepers_sale_screens_fit_their_page_in_every_language(mani, session
     for screen in (early, confirm, done):
         assert fits_ussd_page(screen) and ".." not in screen, screen
     assert "07-12" in early and "10,000" in confirm and "6,500" in confirm and "3,500" in done and "22-12-2026" in done
+
+
+@pytest.mark.parametrize("proceeds_paise, expected", [
+    (1_000_000, "Tag 456789012346 (goat) was sold at auction on 07-12 10am. The owner can take the balance of "
+                "Rs 3,500 at the pound until 22-12-2026 (s.16); then it goes to the Government (s.17)."),
+    (500_000, "Tag 456789012346 (goat) was sold at auction on 07-12 10am. The fine, feeding and expenses took "
+              "the whole price: nothing is left to claim (s.16)."),
+])
+def test_sms_find_of_a_sold_animal_names_the_pound_and_the_government_never_the_panchayat(
+        mani, session, api, clock, send_twilio, proceeds_paise, expected):
+    """The goat sold at its auction, 07-12 10:00 (notice 30-11 10:00 + 168 h), the dues then Rs 6,500
+    (Rs 1,400 + 17 days x Rs 300): for Rs 10,000 the balance Rs 3,500 is the owner's at the pound until
+    07-12 + 15 days = 22-12-2026 (s.16), then the Government's (s.17); for Rs 5,000 nothing is left."""
+    speaks(session, OWNER, "en")
+    assert api.post(f"/impoundments/{_goat_id(api)}/notice", {"at": clock().isoformat()}).status_code == 200
+    clock.set(clock() + timedelta(days=7))
+    assert api.post(f"/impoundments/{_goat_id(api)}/sale", {"proceeds_paise": proceeds_paise}).status_code == 200
+    reply = send_twilio(OWNER, f"FIND {GOAT}").reply
+    assert reply == expected and "panchayat" not in reply
