@@ -48,6 +48,7 @@ SENT_AS: dict[str, str | None] = {
     "notice.surplus_reminder_trespass": "find_sold",
     "notice.surplus_paid_trespass": "surplus_paid",   # its registered words cite s.186(1): one of its own is due
     "notice.auction": "auction",
+    "notice.auction_trespass": "auction",
     "notice.release_receipt": "release_receipt",
     "notice.release_deposit": None,           # the receipt's total includes it; rules on the public page
     "notice.release_protest": "release_protest",
