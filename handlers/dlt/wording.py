@@ -42,10 +42,13 @@ SENT_AS: dict[str, str | None] = {
     "notice.protest_complaint_trespass": None,
     # the s.16 balance and the s.17 Government: templates that name no section (the surplus's cite s.186(1))
     "notice.surplus_trespass": "find_sold",
+    "sms.find_sold_trespass": "find_sold",
+    "sms.find_sold_none_trespass": "find_released",
     "notice.surplus_none_trespass": "find_released",
     "notice.surplus_reminder_trespass": "find_sold",
     "notice.surplus_paid_trespass": "surplus_paid",   # its registered words cite s.186(1): one of its own is due
     "notice.auction": "auction",
+    "notice.auction_trespass": "auction",
     "notice.release_receipt": "release_receipt",
     "notice.release_deposit": None,           # the receipt's total includes it; rules on the public page
     "notice.release_protest": "release_protest",

@@ -1,14 +1,13 @@
 """The menu trees (SPEC §5), as data: the owner / public tree and the keeper's.
 
-Every channel that offers menus (USSD, voice) walks this one `TREE` with `handlers.menus.navigator`;
-the node types and their meaning are described there. Adding an option is one `Option(...)` line in
-its menu (plus the node it opens, if that is new), with `said=`, the `voice` sentence a caller hears
-for it ("To find an animal by its ear tag, press 1.", its key in it; tests/menus/test_voice_sentences.py).
+Every channel that offers menus (USSD, voice) walks this one `TREE` with `handlers.menus.navigator`
+(the node types are described there). Adding an option is one `Option(...)` line in its menu, with
+`said=`, the `voice` sentence a caller hears for it, its key in it (tests/menus/test_voice_sentences.py).
+An animal in a village under the 1871 Act's two stages gets that Act's screens (`handlers.menus.trespass`).
 
-Nothing here is a business rule: seizures and releases go through `handlers.pound.records`, the
-facts shown through `handlers.pound.facts`, the words through the catalogues. The only writes are
-the actions at the leaves (seize, release, sale, language) and the reminder subscription of an owner
-who looks up an animal (SPEC §4 FIND: "the asker is subscribed").
+Nothing here is a business rule: seizures and releases go through `handlers.pound.records`, the facts
+through `handlers.pound.facts`, the words through the catalogues. The only writes are the actions at the
+leaves and the subscription of an owner who looks up an animal (SPEC §4 FIND: "the asker is subscribed").
 """
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from handlers.pound import admin, facts, rates, records
 from handlers.catalogue import LANGUAGES, day, days_text, kind_name, money, place_name, rate, rupees, spoken, t
 from handlers.text.digits import normalise_digits
 from handlers.errors import Refused
-from handlers.menus import sale
+from handlers.menus import sale, trespass
 from handlers.menus.deadlines import deadline_lines
 from handlers.menus.navigator import (Caller, Context, Detour, Ending, Info, Input, Menu, Option, State, Tree, Wrong,
                                       refusal_text)
@@ -32,8 +31,7 @@ from models.tables import Pound
 # --------------------------------------------------------------------- reading a tag
 
 def read_tag(raw: str) -> str | None:
-    """A typed ear tag (12 digits, INAPH) or pound receipt (4-10 digits), the
-    same shapes the SMS parser accepts; spaces and dashes ignored."""
+    """A typed ear tag (12 digits, INAPH) or receipt (4-10 digits), as SMS reads them; spaces, dashes ignored."""
     digits = normalise_digits(raw).replace(" ", "").replace("-", "")
     if not (digits.isascii() and digits.isdigit()):
         return None
@@ -69,21 +67,21 @@ def _status(ctx: Context, state: State) -> facts.AnimalStatus:
 def _find_lines(ctx: Context, state: State) -> list[str]:
     """Where, due today, claim by, auction: on the first screen even in
     Gujarati's 80 characters, so the essentials come first, tersely."""
-    s = _status(ctx, state)
-    lang = ctx.caller.language
+    s, lang, act_1871 = _status(ctx, state), ctx.caller.language, trespass.two_stage(ctx.impoundment(state.tag))
     if s.status == "impounded":
         return [ctx.t("ussd.find.where", kind=kind_name(lang, s.kind), number=_number(ctx, s.tag, s.receipt),
                       pound=place_name(lang, s.pound_name, s.pound_names), since=spoken(lang, s.seized_at, s.timezone)),
                 ctx.t("ussd.find.due", amount=rupees(s.dues.total_paise)),
-                *deadline_lines(ctx, s, _auction_line(ctx, s.auction_at, s.auction_place, s.timezone))]
+                *(trespass.deadline_lines(ctx, s) if act_1871 else
+                  deadline_lines(ctx, s, _auction_line(ctx, s.auction_at, s.auction_place, s.timezone)))]
     lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
     if s.status == "released":
         lines.append(ctx.t("ussd.find.released", when=spoken(ctx.caller.language, s.released_at, s.timezone)))
     else:
         lines.append(ctx.t("ussd.find.sold", when=spoken(ctx.caller.language, s.sold_at, s.timezone)))
         if s.surplus_paise and s.surplus_deadline >= law.local_date(ctx.now, s.timezone):
-            lines.append(ctx.t("ussd.find.surplus", amount=money(ctx.caller.language, s.surplus_paise),
-                               day=day(s.surplus_deadline)))
+            lines.append(trespass.surplus_line(ctx, s) if act_1871 else ctx.t(
+                "ussd.find.surplus", amount=money(ctx.caller.language, s.surplus_paise), day=day(s.surplus_deadline)))
     return lines
 
 
@@ -117,6 +115,8 @@ def _fees_lines(ctx: Context, state: State) -> list[str]:
     lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
     if s.status != "impounded":
         return lines + [ctx.t("ussd.fees.not_held")]
+    if trespass.two_stage(ctx.impoundment(state.tag)):   # s.12 fine, feeding, s.15: no security
+        return lines + trespass.fees_lines(ctx, s)
     d = s.dues
     lines += [ctx.t("ussd.fees.fee", amount=money(language, d.pound_fee_paise)),
               ctx.t("ussd.fees.expenses", days=d.days, days_text=days_text(language, d.days),
@@ -235,6 +235,8 @@ def _seize(ctx: Context, state: State) -> Ending:
     made = records.seize(ctx.session, pound=pound, kind=state.kind, tags=[state.tag or None],
                          now=ctx.now, keeper=person, seizer=seizer)
     impoundment = made[0]
+    if trespass.two_stage(impoundment):   # s.14: the police report and the earliest auction
+        return Ending(trespass.seized_text(ctx, impoundment))
     tz, lang = pound.village.timezone, ctx.caller.language
     return Ending(ctx.t("ussd.seize.done", receipt=impoundment.receipt,
                         claim=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
@@ -313,7 +315,6 @@ def _root(caller: Caller) -> str:
 
 TAG_ERRORS = ("ussd.invalid", "ussd.tag.bad", "ussd.tag.unknown")
 
-
 # What a caller hears: each option is its own `voice` sentence with its key in it, each
 # computed screen its own spoken sentence (the USSD labels are written for a screen).
 
@@ -326,8 +327,7 @@ def _said_seize_by(ctx: Context, state: State) -> str:
 
 
 def _said_release_normal(ctx: Context, state: State) -> str:
-    amount = money(ctx.caller.language, _release_status(ctx, state).dues.total_paise)
-    return ctx.t("voice.menu.release.normal", amount=amount)
+    return ctx.t("voice.menu.release.normal", amount=money(ctx.caller.language, _release_status(ctx, state).dues.total_paise))
 
 
 def _said_release_protest(ctx: Context, state: State) -> str:
@@ -376,7 +376,8 @@ TREE = Tree(root=_root, nodes={
     "seize.held": Info(_held_lines, final=True),
     "seize.kind": Menu("ussd.seize.kind_title",
                        tuple(Option(f"kind.{kind}", "seize.confirm", sets={"kind": kind}, said=f"voice.menu.kind.{kind}")
-                             for kind in law.KINDS), said="voice.menu.seize.kind"),
+                             for kind in law.NAMED_KINDS), said="voice.menu.seize.kind",
+                       keep=trespass.kind_in_keepers_law),   # the kinds of the keeper's village's law
     "seize.confirm": Menu(lambda ctx, state: ctx.t("ussd.seize.confirm", what=_seizure_what(ctx, state)),
                           (Option("ussd.confirm", run=_seize, said="voice.menu.confirm"),
                            Option("ussd.seize.by_other", "seize.seizer", said="voice.menu.seize.by_other")),

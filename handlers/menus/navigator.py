@@ -1,11 +1,10 @@
 """Where a caller is in a menu tree, from the keys pressed since the first screen.
 
-Why stateless: neither gateway keeps anything between steps for us (Africa's Talking sends USSD's whole `1*123456789012*2`, a voice call can send its
-digits so far) and any web process may answer, so every request replays the
-inputs from the first screen. This module is that replay, and nothing a
-channel shows: the tree is data (`handlers.menus.TREE`), the pages and their
-framing are the channel's (`handlers.menus.ussd`: `CON `/`END `, 182/80 characters,
-`9 More`; a voice channel: spoken prompts).
+Why stateless: neither gateway keeps anything between steps for us (Africa's Talking sends USSD's
+whole `1*123456789012*2`, a voice call its digits so far) and any web process may answer, so
+every request replays the inputs from the first screen. This module is that replay, and nothing
+a channel shows: the tree is data (`handlers.menus.TREE`), the pages and their framing are the
+channel's (`handlers.menus.ussd`: `CON `/`END `, 182/80 characters, `9 More`; voice: prompts).
 
 The tree, `Tree(nodes, root)`: `root(caller)` names the first node, and each
 node is one of
@@ -19,7 +18,8 @@ node is one of
   target, into="tag")` makes the menu a prompt as well: anything else typed
   goes to `read(ctx, typed) -> value | Wrong(key)`, and a value is kept in the
   state as `into` on the way to `target`. `errors` are the catalogue keys this
-  screen may be repeated with (each stands in for the title, so each must fit).
+  screen may be repeated with (each stands in for the title, so each must fit). `keep(ctx,
+  state, option)` offers only the options it keeps (a keeper's kinds: his village's law's).
 * `Info(lines, on_show=None)`: a text of facts, `lines(ctx, state) -> [str]`,
   ending the session; `on_show(ctx, state)` runs when its first page is shown.
 
@@ -64,8 +64,7 @@ MAX_INPUT_LENGTH = 40
 
 @dataclass(frozen=True)
 class State:
-    """One screen of the navigation stack: its node and the values chosen on
-    the way to it."""
+    """One screen of the navigation stack: its node and the values chosen on the way to it."""
 
     node: str
     page: int = 0
@@ -132,7 +131,6 @@ class Go:
 @dataclass(frozen=True)
 class Wrong:
     """Repeat the screen with this error (a catalogue key) in its first line."""
-
     key: str = "ussd.invalid"
 
 
@@ -149,7 +147,6 @@ class Detour:
 @dataclass(frozen=True)
 class Ending:
     """What an action answers; the session ends with it."""
-
     text: str
 
 
@@ -193,6 +190,10 @@ class Menu:
     input: Input | None = None
     errors: tuple[str, ...] = ("ussd.invalid",)
     said: Text | None = None                        # the title as a caller hears it (else `title`)
+    keep: Callable[[Context, State, Option], bool] | None = None   # the options offered (else all)
+
+    def offered(self, ctx: Context, state: State) -> tuple[Option, ...]:
+        return tuple(o for o in self.options if self.keep is None or self.keep(ctx, state, o))
 
 
 @dataclass(frozen=True)
@@ -243,8 +244,7 @@ class Layout:
 
 @dataclass(frozen=True)
 class Position:
-    """Where the inputs lead: a screen (with an error to show on it), or an
-    action the last input chose, or nowhere (`dial_again`)."""
+    """Where the inputs lead: a screen (with an error to show), an action chosen, or nowhere (`dial_again`)."""
 
     state: State
     error: str | None = None
@@ -282,7 +282,7 @@ def view(ctx: Context, state: State) -> View:
     if isinstance(node, Info):
         return View(None, (), (), tuple(node.lines(ctx, state)), at_root)
     return View(_text(ctx, state, node.title),
-                tuple((_text(ctx, state, option.label), _step(state, option)) for option in node.options),
+                tuple((_text(ctx, state, option.label), _step(state, option)) for option in node.offered(ctx, state)),
                 tuple(ctx.t(key) for key in node.errors), (), at_root)
 
 
@@ -294,7 +294,7 @@ def said(ctx: Context, state: State) -> tuple[str | None, tuple[str | None, ...]
         return None, ()
     return (_text(ctx, state, node.said if node.said is not None else node.title),
             tuple(_text(ctx, state, option.said) if option.said is not None else None
-                  for option in node.options))
+                  for option in node.offered(ctx, state)))
 
 
 def is_menu(ctx: Context, state: State) -> bool:

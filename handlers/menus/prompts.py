@@ -191,6 +191,8 @@ def _number(match: re.Match, language: str) -> list[Clip]:
         return said + (number_clips(int(match["year"]), language) if match["year"] else [])
     if match["time"]:
         return _clock_clips(int(match["hour"]), int(match["minute"]), language)
+    if match["section"]:  # "s.14": "section fourteen"
+        return template_clips("voice.section", language, number=number_clips(int(match["section_number"]), language))
     if match["grouped"]:  # a sum written 1,25,000 is one number, not three
         return number_clips(int(match["grouped"].replace(",", "")), language)
     if match["long"]:

@@ -1,7 +1,9 @@
 """The keeper's sale by USSD (SPEC 13.3, §186(1)): the tag of an animal held in his pound, the
 price in whole rupees, a confirmation that says what the sale meets, and the same record as SMS
 `SOLD` (`handlers.pound.records.sell`): a sale before the auction is refused with its time, a
-keeper not yet approved is refused (§182(1)), the owner is told the surplus and its 15 days.
+keeper not yet approved is refused (§182(1)), the owner is told the surplus and its 15 days. In a
+village under the 1871 Act the sale waits for the police notice and its seven days (s.14), the
+fine and feeding come off the proceeds and the balance is the owner's at the pound (s.16, s.17).
 
 The nodes are built from two helpers of the menu tree (the held-here tag and the animal's words),
 given, not imported, so that this module and `handlers.menus` do not import each other."""
@@ -15,6 +17,7 @@ from handlers.menus.navigator import Context, Ending, Input, Menu, Option, State
 from handlers.pound import records
 from handlers.text.digits import normalise_digits
 from models import law, queries
+from models.law import trespass
 
 # A sale price a keypad can type and a column can hold (models.ranges: paise in an int4).
 MAX_RUPEES = 2_00_00_000
@@ -39,8 +42,10 @@ def nodes(held_tag: Callable[[Context, str], "str | Wrong"], animal: Callable[[C
     """The sale's screens: `sale` (the tag), `sale.amount`, `sale.confirm`."""
 
     def confirm_title(ctx: Context, state: State, key: str = "ussd.sale.confirm") -> str:
-        _, dues = _what_it_meets(ctx, state)
+        impoundment, dues = _what_it_meets(ctx, state)
         language = ctx.caller.language
+        if trespass.two_stage(impoundment.village.pack):   # s.16: fine and feeding
+            key += "_trespass"
         proceeds = law.rupees_to_paise(int(state.proceeds))
         return ctx.t(key, what=animal(ctx, state), proceeds=money(language, proceeds),
                      dues=money(language, dues.pound_fee_paise + dues.expenses_paise))
@@ -57,7 +62,8 @@ def nodes(held_tag: Callable[[Context, str], "str | Wrong"], animal: Callable[[C
             raise Refused(refused.code, refused.message, **{**refused.detail,
                                                             "auction_at": spoken(ctx.caller.language, impoundment.auction_at, tz)})
         language = ctx.caller.language
-        return Ending(ctx.t("ussd.sale.done", proceeds=money(language, sale.proceeds_paise),
+        key = "ussd.sale.done_trespass" if trespass.two_stage(impoundment.village.pack) else "ussd.sale.done"
+        return Ending(ctx.t(key, proceeds=money(language, sale.proceeds_paise),
                             surplus=money(language, sale.surplus_paise), day=day(sale.surplus_deadline)))
 
     return {

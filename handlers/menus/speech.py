@@ -10,6 +10,7 @@ with its month. So before any message is spoken:
 * a date `dd-mm[-yyyy]` becomes "7 December", a time `hh:mm` "11 o'clock", and a time as
   people write it after its period word ("સાંજે 4", "सुबह 8:44") is said with its o'clock
   ("સાંજે ચાર વાગ્યે");
+* a section written "s.14" (the 1871 Act's screens) becomes "section fourteen";
 * any other number is said as a number.
 
 In Gujarati, Hindi and English, with AI4Bharat's `indic_numtowords` for the number words.
@@ -53,6 +54,7 @@ def _pattern(language: str) -> re.Pattern:
     return re.compile(
         said_time +
         rf"(?P<money>{re.escape(prefix.strip())}\s?(?P<rupees>\d{{1,3}}(?:,\d{{2,3}})+|\d+){re.escape(suffix)})"
+        r"|(?P<section>\bs\.(?P<section_number>\d{1,3})\b)"
         r"|(?P<date>\b(?P<day>\d{2})-(?P<month>\d{2})(?:-(?P<year>\d{4}))?\b)"
         r"|(?P<time>\b(?P<hour>\d{1,2}):(?P<minute>\d{2})\b)"
         r"|(?P<grouped>\b\d{1,3}(?:,\d{2,3})+\b)"   # a sum written 1,25,000 (catalogue.grouped)
@@ -80,6 +82,8 @@ def spoken(text: str, language: str) -> str:
             return match["period"] + " " + clock(int(match["shour"]), int(match["sminute"] or 0))
         if match["money"]:
             return t(language, "voice.rupees", amount=number_words(int(match["rupees"].replace(",", "")), language))
+        if match["section"]:
+            return t(language, "voice.section", number=number_words(int(match["section_number"]), language))
         if match["grouped"]:
             return number_words(int(match["grouped"].replace(",", "")), language)
         if match["date"]:

@@ -175,7 +175,7 @@ def _ussd_pages(ctx: Context, state: State) -> list[Page]:
     node = ctx.tree.nodes[state.node]
     what = ("ussd pages", state, ctx.caller.language, state.node == ctx.root)
     if isinstance(node, Menu) and isinstance(node.title, str) and all(
-            isinstance(option.label, str) for option in node.options):
+            isinstance(option.label, str) for option in node.options) and node.keep is None:
         return answers.static(what, lambda: _cut_pages(ctx, state))
     found = node.answer(ctx, state) if isinstance(node, Info) and node.answer is not None else None
     if found:

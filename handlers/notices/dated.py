@@ -26,6 +26,7 @@ from handlers.notices.texts import (
     auction_text, claim_reminder_text, keeper_digest_text, protest_reminder_text, surplus_reminder_text,
 )
 from models import law, queries
+from models.law import packs, trespass
 from models.db import on_postgresql
 from models.queries import notices as notice_queries
 from models.queries import occasions
@@ -181,7 +182,7 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
     # Plain rows, not Village objects: all an auction's notice needs of its village (its names
     # stand in for a typed place a reader's script cannot carry).
     villages = {v.id: v for v in session.execute(select(Village.id, Village.timezone, Village.name, Village.names,
-                                                        Village.code)
+                                                        Village.code, Village.law, Village.law_schedule)
                                                  .where(among(session, Village.id, village_ids, Integer)))}
     due = []
     for village_id, auction_at in sorted(slots, key=lambda slot: (slot[1], slot[0])):
@@ -350,4 +351,5 @@ def auction_text_in(lang: str, village, auction_at: datetime, animals: Sequence,
     typed, typed_en = animals[0].auction_place, getattr(animals[0], "auction_place_en", None)
     place = (auction_place(lang, typed, village.name, village.names, village.code, typed_en)
              if typed or typed_en else pound_name(pound, lang))
-    return auction_text(lang, auction_at, village.timezone, place, animals)
+    two_stage = trespass.two_stage(packs.rules(village.law or packs.DEFAULT_LAW, village.law_schedule))
+    return auction_text(lang, auction_at, village.timezone, place, animals, two_stage)

@@ -113,15 +113,18 @@ AUCTION_ANIMALS_MAX = {"gu": 13, "hi": 13}
 AUCTION_ANIMALS_MAX_LATIN = 30
 
 
-def auction_text(lang: str, auction_at: datetime, tz: str, place: str, animals: Sequence[Impoundment]) -> str:
-    listed = kinds_list(lang, (a.kind for a in animals), law.KINDS)
+def auction_text(lang: str, auction_at: datetime, tz: str, place: str, animals: Sequence[Impoundment],
+                 two_stage: bool = False) -> str:
+    """The village's auction notice; `two_stage`: the 1871 Act's public auction after the police
+    notice (s.14). The kinds in the order every pack's words know (a heifer is listed too)."""
+    listed = kinds_list(lang, (a.kind for a in animals), law.NAMED_KINDS)
     if len(listed) > AUCTION_ANIMALS_MAX.get(lang, AUCTION_ANIMALS_MAX_LATIN):
         listed = t(lang, "notice.head_count", count=len(animals))
-    return t(lang, "notice.auction", when=spoken(lang, auction_at, tz), place=place, animals=listed)
+    return t(lang, "notice.auction_trespass" if two_stage else "notice.auction", when=spoken(lang, auction_at, tz), place=place, animals=listed)
 
 
 def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence[Impoundment], tz: str) -> str:
     auction_days = Counter(law.local_date(a.auction_at, tz) for a in held)
     return t(lang, "notice.keeper_digest", pound=pound_name(pound, lang), day=short_day(today), count=len(held),
-             animals=kinds_list(lang, (a.kind for a in held), law.KINDS), today=auction_days.get(today, 0),
+             animals=kinds_list(lang, (a.kind for a in held), law.NAMED_KINDS), today=auction_days.get(today, 0),
              tomorrow=auction_days.get(today + timedelta(days=1), 0))

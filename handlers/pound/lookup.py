@@ -72,7 +72,10 @@ def describe(session: Session, language: str, impoundment: Impoundment, now: dat
     if status.status == FORFEITED_ON_CONVICTION:   # §183(2)(b)
         return t(language, "sms.find_forfeited", tag=status.number, kind=kind, date=said(impoundment.closed_at))
     if status.status == "sold":
-        return t(language, "sms.find_sold", tag=status.number, kind=kind, date=said(status.sold_at),
+        key = "sms.find_sold"
+        if trespass.two_stage(impoundment.village.pack):   # s.16: the balance at the pound; s.17 the Government's
+            key = "sms.find_sold_trespass" if status.surplus_paise else "sms.find_sold_none_trespass"
+        return t(language, key, tag=status.number, kind=kind, date=said(status.sold_at),
                  surplus=money(language, status.surplus_paise), surplus_deadline=day(status.surplus_deadline))
     # §186(1): a deadline that has gone by is told as gone by, never as still ahead.
     key = {law.AHEAD: "sms.find", law.CLAIM_PASSED: "sms.find_claim_passed",
