@@ -132,7 +132,7 @@ SENT_AS: dict[str, str | None] = {
                                    "sms.sold_rest_held_trespass")},
     "sms.seized_tags_trespass": "recorded",
     **{key: "not_done" for key in ("sms.err.no_notice", "sms.err.before_notice_auction",
-                                   "sms.err.buyer_barred_trespass")},
+                                   "sms.err.buyer_barred_trespass", "sms.err.disposal_gaushala")},
     **{key: "not_done" for key in ("sms.err.keeper_unapproved", "sms.err.no_auction_fixed",
                                    "sms.err.not_reseizable", "sms.err.security_not_due")},
     # an auction date or place refused: the reason is on the public page's list of commands
