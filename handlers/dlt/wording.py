@@ -118,6 +118,7 @@ SENT_AS: dict[str, str | None] = {
     "sms.find_forfeited": "find_released",
     "sms.find_released_by_court": "find_released",
     "notice.forfeited_on_conviction": "find_released",
+    "notice.handed_over_gaushala": "find_released",   # 1871 s.14 proviso: the animal left the pound that day
     # a deadline gone by (s.186(1)): the held templates carry no date, only the 7-day rule
     "sms.find_claim_passed": "find_held",
     "sms.find_auction_passed": "find_held",
