@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from handlers.catalogue import day, kind_name, money, t
+from handlers.sms.replies import short
 from handlers.notices.common import (
     COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, FORFEITED_ON_CONVICTION, HANDED_OVER, KEEPER_UNAPPROVED, SECURITY_DUE, label, pound_name,
     write_notice,
@@ -62,7 +63,7 @@ def after_handover(session: Session, impoundment: Impoundment, now: datetime) ->
         return
     write_notice(session, owner, HANDED_OVER, f"{HANDED_OVER}:{impoundment.id}", now,
                  lambda lang: t(lang, "notice.handed_over_gaushala", kind=kind_name(lang, impoundment.kind),
-                                tag=label(impoundment, lang), to=impoundment.handed_to,
+                                tag=label(impoundment, lang), to=short(impoundment.handed_to, 40),
                                 date=day(law.local_date(impoundment.closed_at, impoundment.village.timezone))),
                  impoundment_id=impoundment.id)
 

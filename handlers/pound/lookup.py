@@ -75,7 +75,7 @@ def describe(session: Session, language: str, impoundment: Impoundment, now: dat
     if status.status == FORFEITED_ON_CONVICTION:   # §183(2)(b)
         return t(language, "sms.find_forfeited", tag=status.number, kind=kind, date=said(impoundment.closed_at))
     if status.status == trespass.HANDED_OVER:   # 1871 s.14 proviso
-        return t(language, "sms.find_handed_over", tag=status.number, kind=kind, to=impoundment.handed_to,
+        return t(language, "sms.find_handed_over", tag=status.number, kind=kind, to=short(impoundment.handed_to, 40),
                  date=said(impoundment.closed_at))
     if status.status == "sold":
         return t(language, "sms.find_sold", tag=status.number, kind=kind, date=said(status.sold_at),
