@@ -13,7 +13,8 @@ from sqlalchemy.orm import Session
 from handlers.catalogue import day, kind_name, money, t
 from handlers.sms.replies import short
 from handlers.notices.common import (
-    COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, FORFEITED_ON_CONVICTION, HANDED_OVER, KEEPER_UNAPPROVED, SECURITY_DUE, label, pound_name,
+    COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, FORFEITED_ON_CONVICTION, HANDED_OVER, KEEPER_UNAPPROVED, SECURITY_DUE,
+    label, pound_name,
     write_notice,
 )
 from models import law

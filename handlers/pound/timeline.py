@@ -85,7 +85,8 @@ def refuse_unless_auctioned(impoundment: Impoundment) -> None:
     is never sold at the auction; the refusal says where it goes instead."""
     manner = disposal_of(impoundment)
     if manner != "auction":
-        raise Refused(f"disposal_{manner}", f"the village's law sends a {impoundment.kind} to a {manner}, not to auction",
+        raise Refused(f"disposal_{manner}",
+                      f"the village's law sends a {impoundment.kind} to a {manner}, not to auction",
                       field="kind", status=422, tag=impoundment.tag or impoundment.receipt,
                       disposal=manner, auction_at=impoundment.auction_at.isoformat(),
                       section=impoundment.village.pack.cite("disposal"))
