@@ -121,6 +121,10 @@ SENT_AS: dict[str, str | None] = {
     "sms.find_forfeited": "find_released",
     "sms.find_released_by_court": "find_released",
     "notice.forfeited_on_conviction": "find_released",
+    "notice.handed_over_gaushala": "find_released",   # 1871 s.14 proviso: the animal left the pound that day
+    "sms.find_handed_over": "find_released",
+    "sms.find_gaushala": "fees",   # the registered FIND words say "or it is auctioned": these name no auction
+    "sms.fees_trespass_gaushala": "fees",
     # a deadline gone by (s.186(1)): the held templates carry no date, only the 7-day rule
     "sms.find_claim_passed": "find_held",
     "sms.find_auction_passed": "find_held",
@@ -135,7 +139,7 @@ SENT_AS: dict[str, str | None] = {
                                    "sms.sold_rest_held_trespass")},
     "sms.seized_tags_trespass": "recorded",
     **{key: "not_done" for key in ("sms.err.no_notice", "sms.err.before_notice_auction",
-                                   "sms.err.buyer_barred_trespass")},
+                                   "sms.err.buyer_barred_trespass", "sms.err.disposal_gaushala")},
     **{key: "not_done" for key in ("sms.err.keeper_unapproved", "sms.err.no_auction_fixed",
                                    "sms.err.not_reseizable", "sms.err.security_not_due")},
     # an auction date or place refused: the reason is on the public page's list of commands
@@ -154,7 +158,7 @@ MONTHS = {language: tuple(entries[f"{MONTH}{number}"] for number in range(1, 13)
           for language, entries in words().dlt.items()}
 
 # Values a key is given beyond its catalogue text's own fields (its handler passes them for India).
-EXTRA_FIELDS = {"missed.sms": ("tag", "total"), "notice.surplus_trespass": ("surplus_deadline",),
+EXTRA_FIELDS = {"missed.sms": ("tag", "total"), "sms.find_gaushala": ("total_tomorrow",), "notice.surplus_trespass": ("surplus_deadline",),
                 "notice.surplus_reminder_trespass": ("surplus_deadline",), "notice.surplus_none_trespass": ("date",),
                 "notice.police_report_keeper": ("count", "today")}
 

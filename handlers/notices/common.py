@@ -37,6 +37,8 @@ DEPOSIT_REFUNDED = "deposit_refunded"
 COMPLAINT_OUTCOME = "complaint_outcome"
 # §183(2)(b): the owner hears that the animal went to the State on a conviction.
 FORFEITED_ON_CONVICTION = "forfeited_on_conviction"
+# 1871 s.14 proviso: the owner hears that the unclaimed animal was handed to a gaushala.
+HANDED_OVER = "handed_over"
 # SPEC 12.5, §182(1): the village's officials hear of a seizure by a keeper not yet approved.
 KEEPER_UNAPPROVED = "keeper_unapproved"
 

@@ -30,6 +30,7 @@ from models.law import packs, trespass
 from models.db import on_postgresql
 from models.queries import notices as notice_queries
 from models.queries import occasions
+from models.queries.disposal import auctioned
 from models.outbox import bulk as outbox_bulk
 from models.outbox.stop import reaches_sql
 from models.tables import Impoundment, Person, Pound, Release, Sale, Village
@@ -176,7 +177,7 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
     the auctions still to announce are loaded in one query, and all their
     notices written in a few statements (a district's morning: 2,000 auctions)."""
     window = (Impoundment.status == "impounded", Impoundment.auction_at > now,
-              Impoundment.auction_at <= now + timedelta(days=2))
+              Impoundment.auction_at <= now + timedelta(days=2), auctioned())   # 1871 s.14 proviso
     slots = session.execute(select(Impoundment.village_id, Impoundment.auction_at).where(*window).distinct()).all()
     village_ids = sorted({village_id for village_id, _ in slots})
     # Plain rows, not Village objects: all an auction's notice needs of its village (its names

@@ -11,8 +11,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from handlers.catalogue import day, kind_name, money, t
+from handlers.sms.replies import short
 from handlers.notices.common import (
-    COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, FORFEITED_ON_CONVICTION, KEEPER_UNAPPROVED, SECURITY_DUE, label, pound_name,
+    COMPLAINT_OUTCOME, DEPOSIT_REFUNDED, FORFEITED_ON_CONVICTION, HANDED_OVER, KEEPER_UNAPPROVED, SECURITY_DUE,
+    label, pound_name,
     write_notice,
 )
 from models import law
@@ -50,6 +52,20 @@ def after_conviction(session: Session, impoundment: Impoundment, convicted_on, n
     write_notice(session, owner, FORFEITED_ON_CONVICTION, f"{FORFEITED_ON_CONVICTION}:{impoundment.id}", now,
                  lambda lang: t(lang, "notice.forfeited_on_conviction", kind=kind_name(lang, impoundment.kind),
                                 tag=label(impoundment, lang), receipt=impoundment.receipt, date=day(convicted_on)),
+                 impoundment_id=impoundment.id)
+
+
+def after_handover(session: Session, impoundment: Impoundment, now: datetime) -> None:
+    """1871 s.14 proviso: the owner hears that the unclaimed animal was handed to the gaushala
+    the official named, on which day, and that it is not auctioned and nothing is collected at
+    the pound. Once per impoundment."""
+    owner = session.get(Person, impoundment.owner_id) if impoundment.owner_id else None
+    if owner is None:
+        return
+    write_notice(session, owner, HANDED_OVER, f"{HANDED_OVER}:{impoundment.id}", now,
+                 lambda lang: t(lang, "notice.handed_over_gaushala", kind=kind_name(lang, impoundment.kind),
+                                tag=label(impoundment, lang), to=short(impoundment.handed_to, 40),
+                                date=day(law.local_date(impoundment.closed_at, impoundment.village.timezone))),
                  impoundment_id=impoundment.id)
 
 

@@ -48,10 +48,13 @@ def _fees_text(session: Session, language: str, impoundment: Impoundment, now: d
     dues = facts.animal_status(session, impoundment, now).dues
     # 1871: the fine of the state's scale (s.12), no security; Gujarat: §187's fee and the §189 security.
     key = "sms.fees_trespass" if trespass.two_stage(impoundment.village.pack) else "sms.fees"
+    if trespass.disposal(impoundment.kind, impoundment.village.pack) == "gaushala":
+        key = "sms.fees_trespass_gaushala"   # s.14 proviso: unclaimed, a gaushala, not the auction
     return t(language, key, tag=label(impoundment), fee=money(language, dues.pound_fee_paise),
              days=dues.days, days_text=days_text(language, dues.days), rate=rate(language, dues.daily_rate_paise),
              expenses=money(language, dues.expenses_paise), security=money(language, dues.security_paise),
-             total=money(language, dues.total_paise), total_tomorrow=money(language, dues.total_tomorrow_paise))
+             total=money(language, dues.total_paise), total_tomorrow=money(language, dues.total_tomorrow_paise),
+             auction_at=spoken(language, impoundment.auction_at, impoundment.village.timezone))
 
 
 def describe(session: Session, language: str, impoundment: Impoundment, now: datetime) -> str:
@@ -71,6 +74,9 @@ def describe(session: Session, language: str, impoundment: Impoundment, now: dat
         return t(language, "sms.find_released", tag=status.number, kind=kind, date=said(status.released_at))
     if status.status == FORFEITED_ON_CONVICTION:   # §183(2)(b)
         return t(language, "sms.find_forfeited", tag=status.number, kind=kind, date=said(impoundment.closed_at))
+    if status.status == trespass.HANDED_OVER:   # 1871 s.14 proviso
+        return t(language, "sms.find_handed_over", tag=status.number, kind=kind, to=short(impoundment.handed_to, 40),
+                 date=said(impoundment.closed_at))
     if status.status == "sold":
         key = "sms.find_sold"
         if trespass.two_stage(impoundment.village.pack):   # s.16: the balance at the pound; s.17 the Government's
@@ -81,12 +87,14 @@ def describe(session: Session, language: str, impoundment: Impoundment, now: dat
     key = {law.AHEAD: "sms.find", law.CLAIM_PASSED: "sms.find_claim_passed",
            law.AUCTION_PASSED: "sms.find_auction_passed"}[law.deadlines_state(status.claim_deadline,
                                                                                status.auction_at, now)]
+    if status.status == "impounded" and trespass.disposal(status.kind, impoundment.village.pack) == "gaushala":
+        key = "sms.find_gaushala"   # 1871 s.14 proviso: not auctioned; a gaushala once the stages are over
     return t(language, key, tag=status.number, kind=kind,
              pound=short(place_name(language, status.pound_name, status.pound_names)),
              village=short(place_name(language, status.village_name, status.village_names)),
              since=said(status.seized_at), total=money(language, status.dues.total_paise),
              claim_deadline=said(status.claim_deadline, deadline=True), auction_at=said(status.auction_at),
-             receipt=status.receipt)
+             receipt=status.receipt, total_tomorrow=money(language, status.dues.total_tomorrow_paise))
 
 
 def auctions(session: Session, context: Context, command: Command) -> str:

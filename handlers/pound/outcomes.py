@@ -14,10 +14,11 @@ from sqlalchemy.orm import Session
 
 from handlers.errors import Refused
 from handlers.notices import outcomes as outcome_notices
-from handlers.pound import records
+from handlers.pound import records, timeline
 from handlers.pound.declarations import occasion_of, security_required
 from handlers.pound.entries import add_event, take_deposit
 from models import law, queries
+from models.law import trespass
 from models.phones import normalise_phone
 from models.tables import Deposit, Impoundment, Person, Release, Seizure
 
@@ -93,6 +94,41 @@ def forfeit_on_conviction(session: Session, impoundment: Impoundment, *, convict
     add_event(session, impoundment, "forfeited_on_conviction", now, convicted_on=convicted_on.isoformat(), court=court)
     session.flush()
     outcome_notices.after_conviction(session, impoundment, convicted_on, now)
+    return impoundment
+
+
+# ---------------------------------------------------------------- 1871 s.14 proviso
+
+
+def hand_over(session: Session, impoundment: Impoundment, *, to: str, now: datetime, at: datetime | None = None,
+              actor_phone: str | None = None) -> Impoundment:
+    """1871 s.14 proviso: an animal of a kind the schedule sends elsewhere (a cow to a gaushala) is
+    handed over instead of auctioned, at the moment the auction could have been (the notice's
+    seven days over; no notice, no handover). The impoundment closes; what the owner owed is not
+    collected (docs/law-packs/cattle_trespass_1871.md). The owner is told once."""
+    at = at or now
+    if impoundment.status != "impounded":
+        raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
+    tag, pack = impoundment.tag or impoundment.receipt, impoundment.village.pack
+    manner = timeline.disposal_of(impoundment)
+    if manner == "auction":
+        raise Refused("disposal_auction", f"the village's law auctions a {impoundment.kind}: record its sale",
+                      field="to", status=422, tag=tag, auction_at=impoundment.auction_at.isoformat())
+    if pack.get("notice_required") and not timeline.notice_posted(session, impoundment):
+        raise Refused("no_notice_handover", "the handover follows the police notice: none is recorded",
+                      field="handed_at", status=422, tag=tag, auction_at=impoundment.auction_at.isoformat())
+    if not trespass.handover_allowed(at, impoundment.auction_at):
+        raise Refused("before_notice_handover", "not before 7 days after the police notice (s.14)",
+                      field="handed_at", status=422, tag=tag, auction_at=impoundment.auction_at.isoformat())
+    if at > now + records.FUTURE_TOLERANCE:
+        raise Refused("future_handover", "handed_at lies in the future", field="handed_at", status=422)
+    owed = queries.dues_for(session, impoundment, at).total_paise
+    impoundment.status, impoundment.closed_at, impoundment.handed_to = trespass.HANDED_OVER, at, to
+    impoundment.auction_fixed_at = impoundment.auction_place = impoundment.auction_place_en = None
+    add_event(session, impoundment, "handed_over", now, actor_phone, to=to, disposal=manner, handed_at=at.isoformat(),
+              not_collected_paise=owed, section=pack.cite("disposal"))
+    session.flush()
+    outcome_notices.after_handover(session, impoundment, now)
     return impoundment
 
 

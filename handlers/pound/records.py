@@ -20,13 +20,14 @@ from sqlalchemy.orm import Session
 from handlers import notices
 from handlers.pound import approvals, declarations, refusals, register
 from handlers.pound.entries import FUTURE_TOLERANCE, add_event, take_deposit
-from handlers.pound.timeline import first_auction, first_deadline, fixed_auction, notice_posted
+from handlers.pound.timeline import first_auction, first_deadline, fixed_auction, notice_posted, refuse_unless_auctioned
 from handlers.catalogue.refusals import Moment, Named
 from handlers.errors import Refused
 from models import law, queries
 from models.law import trespass
 from models.db import on_postgresql
 from models.queries import pending
+from models.queries.disposal import auctioned
 from models.tables import Animal, Deposit, Impoundment, Person, Pound, Release, Sale, Seizure, Village, Watch
 
 RECEIPT_BASE = 100000
@@ -282,6 +283,7 @@ def sell(
     at = at or now
     if impoundment.status != "impounded":
         raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status)
+    refuse_unless_auctioned(impoundment)   # 1871 s.14 proviso: a gaushala's cow is not sold
     declarations.check_sale(session, impoundment, actor_phone, at)   # §182(1) keeper approved; §185(4)
     pack = impoundment.village.pack
     if pack.get("notice_required") and not notice_posted(session, impoundment):
@@ -359,6 +361,7 @@ def fix_auction(
             Impoundment.village_id == village.id,
             Impoundment.status == "impounded",
             Impoundment.claim_deadline < auction_at,
+            auctioned(),   # 1871 s.14 proviso: a kind the law sends elsewhere is not announced
 ).order_by(Impoundment.id)
 ))
     for impoundment in animals:

@@ -72,3 +72,21 @@ def notice_posted(session: Session, impoundment: Impoundment) -> bool:
     """1871 s.14: whether the police notice of this animal has been recorded."""
     return session.scalar(select(func.count(Event.id)).where(Event.impoundment_id == impoundment.id,
                                                               Event.type == "notice_posted")) > 0
+
+
+def disposal_of(impoundment: Impoundment) -> str:
+    """1871 s.14 proviso: how the village's law disposes of this animal once its stages are over
+    ("auction" unless the schedule orders another manner for its kind: "gaushala")."""
+    return trespass.disposal(impoundment.kind, impoundment.village.pack)
+
+
+def refuse_unless_auctioned(impoundment: Impoundment) -> None:
+    """1871 s.14 proviso: an animal of a kind the schedule sends elsewhere (a cow to a gaushala)
+    is never sold at the auction; the refusal says where it goes instead."""
+    manner = disposal_of(impoundment)
+    if manner != "auction":
+        raise Refused(f"disposal_{manner}",
+                      f"the village's law sends a {impoundment.kind} to a {manner}, not to auction",
+                      field="kind", status=422, tag=impoundment.tag or impoundment.receipt,
+                      disposal=manner, auction_at=impoundment.auction_at.isoformat(),
+                      section=impoundment.village.pack.cite("disposal"))

@@ -21,6 +21,7 @@ TEXT_LIMITS: dict[str, int] = {
     "tag": 32,            # before spaces and dashes are dropped; its shape is checked apart
     "phone": 32, "owner_phone": 32, "buyer_phone": 32, "seizer": 32, "to_phone": 32,
     "accepted_by": 60, "approval_ref": 60, "declared_by": 60,
+    "handed_to": 120,     # the gaushala or panjrapole a cow was handed to (1871 s.14 proviso)
     "court": 120,         # the magistrate's court of a conviction (§183(2)(b)), e.g. "JMFC, Danta"
     "rows": 2000,         # the security scale, one row a line
 }

@@ -75,10 +75,21 @@ def auction_not_before(notice_posted_at: datetime, pack: Pack) -> datetime:
     return stage_due("auction", notice_posted_at, pack)
 
 
+# s.14 proviso: the status of an animal handed to the manner of disposal its kind's schedule orders.
+HANDED_OVER = "handed_over"
+
+
 def disposal(kind: str, pack: Pack) -> str:
     """s.14 proviso: "auction" unless the schedule orders another manner for the kind (a
     gaushala for cows)."""
     return pack.get("disposal", {}).get(kind, "auction")
+
+
+def handover_allowed(at: datetime, auction_not_before_at: datetime) -> bool:
+    """s.14 with its proviso: the other manner of disposal takes the auction's place, so the
+    animal is handed over at the same moment it could have been sold: not before
+    `auction_not_before` (the auction stage's hours after the notice)."""
+    return _utc("at", at) >= _utc("auction_not_before", auction_not_before_at)
 
 
 def dispute_deposit_paise(fines_paise: int, charges_paise: int) -> int:

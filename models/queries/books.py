@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased, joinedload
 
 from models import law, queries
-from models.law import books
+from models.law import books, trespass
 from models.tables import (
     DailyRate,
     Deposit,
@@ -47,7 +47,7 @@ class RegisterEntry:
     place: str | None
     owner_phone: str | None
     owner_name: str | None
-    disposal: str | None          # released | released_under_protest | sold | forfeited_on_conviction | None while held
+    disposal: str | None          # released | released_under_protest | sold | forfeited_on_conviction | handed_over | None
     disposed_at: datetime | None
     pound_fee_paise: int
     expenses_paise: int
@@ -60,6 +60,8 @@ class RegisterEntry:
     seizure_id: int = 0
     seizer_village: Village | None = None
     owner_village: Village | None = None
+    # 1871 s.14 proviso: the gaushala a handed-over animal went to (disposal "handed_over").
+    handed_to: str | None = None
 
     @property
     def money_taken_paise(self) -> int:
@@ -111,6 +113,9 @@ def _entry(impoundment: Impoundment, seizure: Seizure, owner: Person | None, sei
     elif impoundment.status == law.FORFEITED_ON_CONVICTION:
         # §183(2)(b): it left the pound to the State on the day recorded; nothing was collected.
         disposal, disposed_at = law.FORFEITED_ON_CONVICTION, impoundment.closed_at
+    elif impoundment.status == trespass.HANDED_OVER:
+        # 1871 s.14 proviso: handed to the gaushala named, on the day recorded; nothing collected.
+        disposal, disposed_at = trespass.HANDED_OVER, impoundment.closed_at
     return RegisterEntry(
         serial=impoundment.register_serial or 0, year=impoundment.register_year or 0,
         receipt=impoundment.receipt, seized_at=impoundment.seized_at, kind=impoundment.kind, tag=impoundment.tag,
@@ -123,7 +128,7 @@ def _entry(impoundment: Impoundment, seizure: Seizure, owner: Person | None, sei
         surplus_paise=surplus, seizure_id=impoundment.seizure_id,
         seizer_village=((seizer.village if seizer else None) if seizure.seizer_phone
                         else (keeper.village if keeper else None)),
-        owner_village=owner.village if owner else None)
+        owner_village=owner.village if owner else None, handed_to=impoundment.handed_to)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from models import law
 from models.db import Base, UTCDateTime
 from models.tables.places import Person, Pound, Village
 
-IMPOUNDMENT_STATUSES = ("impounded", "released", "sold", "forfeited_on_conviction")
+IMPOUNDMENT_STATUSES = ("impounded", "released", "sold", "forfeited_on_conviction", "handed_over")
 # §189(2), SPEC 11.1: held → forfeit_pending → forfeited | held; held → refundable → refunded.
 DEPOSIT_STATUSES = ("held", "forfeit_pending", "forfeited", "refundable", "refunded")
 COMPLAINT_OUTCOMES = ("upheld", "dismissed")
@@ -86,6 +86,9 @@ class Impoundment(Base):
     # §188(3): the magistrate adjudged this occasion's seizure illegal. Not an earlier occasion
     # for §189(1) nor an earlier offence for §183 (SPEC 12.5).
     held_illegal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
+    # 1871 s.14 proviso: the gaushala (or panjrapole) a kind the law does not auction was handed
+    # to once its stages were over (status "handed_over"); None otherwise.
+    handed_to: Mapped[str | None] = mapped_column(String(120))
 
     pound: Mapped[Pound] = relationship()
     village: Mapped[Village] = relationship()

@@ -10,11 +10,12 @@ from handlers.pound import admin
 from handlers.pound import money
 from handlers.pound import outcomes, records
 from handlers.errors import Refused
+from models.law import trespass
 from models.tables import Deposit, Impoundment, Village
 from sms_gateway.api import money_views
 from sms_gateway.api import schemas_money
 from sms_gateway.api import find_impoundment, parse_id, route
-from sms_gateway.api.representations import sale_json
+from sms_gateway.api.representations import iso, sale_json
 from sms_gateway.extensions import db, now
 
 
@@ -75,6 +76,19 @@ def post_conviction(id: str, body: schemas_money.ConvictionIn):
     impoundment = find_impoundment(session, parse_id(id))
     outcomes.forfeit_on_conviction(session, impoundment, convicted_on=body.convicted_on, court=body.court, now=now())
     return {"impoundment": impoundment.id, "status": impoundment.status, "convicted_on": body.convicted_on.isoformat()}
+
+
+@route("POST", "/impoundments/{id}/handover",
+       "Record the unclaimed animal handed to a gaushala instead of the auction (1871 s.14 proviso)",
+       body=schemas_money.HandoverIn)
+def post_handover(id: str, body: schemas_money.HandoverIn):
+    session = db()
+    impoundment = find_impoundment(session, parse_id(id))
+    outcomes.hand_over(session, impoundment, to=body.to.strip(), at=body.handed_at, now=now())
+    return {"impoundment": impoundment.id, "status": impoundment.status, "handed_to": impoundment.handed_to,
+            "handed_at": iso(impoundment.closed_at, impoundment.village.timezone),
+            "disposal": trespass.disposal(impoundment.kind, impoundment.village.pack),
+            "section": impoundment.village.pack.cite("disposal")}
 
 
 @route("POST", "/deposits/{id}/refund", "Refund a refundable security deposit on application (§189(2))",

@@ -41,6 +41,7 @@ def impoundment_json(session, impoundment: Impoundment) -> dict:
         "auction_place_en": impoundment.auction_place_en,
         "complaint_deadline": iso(impoundment.complaint_deadline),
         "closed_at": iso(impoundment.closed_at, tz),
+        **({"handed_to": impoundment.handed_to} if impoundment.handed_to else {}),   # 1871 s.14 proviso
         "note": impoundment.note,
         "register_serial": impoundment.register_serial,
         "register_year": impoundment.register_year,

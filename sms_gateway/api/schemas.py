@@ -147,7 +147,7 @@ class BroadcastIn(Body):
 
 class ImpoundmentQuery(Body):
     pound: str | None = None
-    status: Literal["impounded", "released", "sold", "forfeited_on_conviction"] | None = None
+    status: Literal["impounded", "released", "sold", "forfeited_on_conviction", "handed_over"] | None = None
     tag: str | None = None
 
 

@@ -49,6 +49,12 @@ class ConvictionIn(Body):
     court: str | None = Field(default=None, max_length=TEXT_LIMITS["court"])
 
 
+class HandoverIn(Body):
+    """1871 s.14 proviso: the unclaimed animal handed to the gaushala (or panjrapole) named."""
+    to: str = Field(min_length=1, max_length=TEXT_LIMITS["handed_to"])
+    handed_at: AwareDatetime | None = None
+
+
 class DeclarationIn(Body):
     """§185(3): the declaration of ownership and the security deposited after a protest release."""
     declared_on: date

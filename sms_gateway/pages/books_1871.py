@@ -17,7 +17,7 @@ from handlers.pound.refusals import SaleAccount
 from models.queries.books import BroughtEntry, RegisterEntry
 from models.tables import Pound, Village
 from sms_gateway.api.representations import iso
-from sms_gateway.pages.books_csv import exact_rupees, local_time
+from sms_gateway.pages.books_csv import disposal_words, exact_rupees, local_time
 
 REGISTER_COLUMNS = ("serial", "brought_at", "number", "description", "seizer_name", "seizer_residence",
                     "owner_name", "owner_residence", "disposal", "fines", "feeding")
@@ -88,7 +88,7 @@ def register_rows(language: str, entries: list[BroughtEntry], tz: str) -> list[d
             first.seizer_name or "", residence(language, first.seizer_village),
             "; ".join(name or "" for name, _ in entry.owners),
             "; ".join(residence(language, village) for _, village in entry.owners),
-            "; ".join(t(language, f"dash.disposal_{animal.disposal or 'held'}") for animal in entry.animals),
+            "; ".join(disposal_words(language, animal) for animal in entry.animals),
             exact_rupees(sum(charges(animal)[0] for animal in entry.animals)),
             exact_rupees(sum(charges(animal)[1] for animal in entry.animals))])))
     return rows

@@ -41,6 +41,12 @@ def local_day(value: date) -> str:
     return f"{value:%d-%m-%Y}"
 
 
+def disposal_words(language: str, entry: book_queries.RegisterEntry) -> str:
+    """What became of the animal, in words: released, sold, ... or handed to the gaushala named
+    (1871 s.14 proviso)."""
+    return t(language, f"dash.disposal_{entry.disposal or 'held'}", to=entry.handed_to or "")
+
+
 def headers(language: str, book: str) -> list[str]:
     """The column headers of `book` ("register", "accounts") in the reader's language."""
     columns = REGISTER_COLUMNS if book == "register" else ACCOUNTS_COLUMNS
@@ -53,7 +59,7 @@ def _headed(language: str, book: str, columns: tuple[str, ...], values: list[obj
 
 def register_row(language: str, entry: book_queries.RegisterEntry, tz: str) -> dict:
     """One line of Form A for a person reading `language`."""
-    disposal = t(language, f"dash.disposal_{entry.disposal or 'held'}")
+    disposal = disposal_words(language, entry)
     return _headed(language, "register", REGISTER_COLUMNS, [
         entry.serial, entry.year, entry.receipt, local_time(entry.seized_at, tz), kind_name(language, entry.kind),
         entry.tag, entry.marks, entry.seizer_phone, entry.seizer_name, entry.place, entry.owner_phone,

@@ -46,6 +46,8 @@ def worst_values(language: str) -> dict[str, object]:
         "pound": short("Ambaji Gram Panchayat Cattle Pound No. 2", NAME_LENGTH),
         "village": short("Ambaji Gram Panchayat of Danta Taluka", NAME_LENGTH),
         "place": short("Panchayat ghar chowk near the temple", 40),
+        # the gaushala a cow was handed to (1871 s.14 proviso), cut like a pound's name
+        "to": short("Shri Krishna Gaushala and Panjrapole Trust, Sector 45", 40),
         "since": moment, "date": moment, "claim_deadline": deadline, "auction_at": moment, "when": moment,
         "auction": "31-12",
         "surplus_deadline": "31-12-2026", "protest_deadline": "31-12-2026", "complaint": "31-12-2026",

@@ -1,7 +1,8 @@
 """Staff forms for the money records added (§§185(4), 186(1), 188,
 189(2)): a sale the owner refused to pay for, a surplus payment, a deposit
 refund, a complaint and its outcome; the §185(3) declaration and security after a release under
-protest and the §183(2)(b) forfeiture on a conviction. Through `handlers.pound.money`,
+protest and the §183(2)(b) forfeiture on a conviction; under the 1871 Act, the cow handed to a
+gaushala (s.14 proviso). Through `handlers.pound.money`,
 `handlers.pound.outcomes` and `handlers.pound.records`, as the SMS commands and
 `sms_gateway/api/money.py`."""
 from __future__ import annotations
@@ -84,6 +85,19 @@ def record_conviction(values: dict, viewer) -> str:
     return say("form_done_conviction", receipt=impoundment.receipt)
 
 
+def record_handover(values: dict, viewer) -> str:
+    """1871 s.14 proviso: the unclaimed cow handed to the gaushala named, as POST .../handover."""
+    impoundment = own_animal(values)
+    try:
+        outcomes.hand_over(db(), impoundment, to=values.get("handed_to", "").strip(), now=now(),
+                           at=local_moment(values, "at", impoundment.village.timezone), actor_phone=actor(viewer))
+    except Refused as refused:
+        if refused.field == "handed_at":
+            refused.field = "at"   # the form's own name for the moment
+        raise
+    return say("form_done_handover", to=impoundment.handed_to, receipt=impoundment.receipt)
+
+
 MONEY_FORMS = (
     Form("refused-sale", "form_refused_sale", fields(tag=Text("form_tag_or_receipt", digits=True),
                                                      proceeds=Rupees("form_proceeds"),
@@ -113,4 +127,8 @@ MONEY_FORMS = (
     Form("conviction", "form_conviction", fields(tag=Text("form_tag_or_receipt", digits=True),
                                                  convicted_on=Day("form_convicted_on", required=False),
                                                  court=Text("form_court", required=False)), record_conviction),
+    # 1871 s.14 proviso: a kind the schedule sends to a gaushala
+    Form("handover", "form_handover", fields(tag=Text("form_tag_or_receipt", digits=True),
+                                             handed_to=Text("form_handed_to"),
+                                             at=Moment("form_at", required=False)), record_handover),
 )

@@ -18,12 +18,14 @@ HEIFER, RAM, LAMB = "500000000011", "500000000012", "500000000013"
 
 def test_a_heifer_is_seized_and_charged_as_large_cattle(mani, send_twilio, clock):
     """SEIZE heifer 30-11 10:00; FEES 02-12 16:00: 3 days. Rs 20,000 (s.12, large) + 3 x Rs 500 =
-    Rs 1,500; total Rs 21,500; tomorrow Rs 22,000."""
+    Rs 1,500; total Rs 21,500; tomorrow Rs 22,000. Chandigarh sends heifers to a gaushala (s.14
+    proviso): report due 07-12 10:00, so not before 14-12 10:00 (a notice posted then + 7 days)."""
     assert sms(send_twilio, KEEPER, f"SEIZE {HEIFER} heifer").startswith("Seized 1 heifer: ")
     clock.set(ist(2, 16))
     assert sms(send_twilio, OWNER, f"FEES {HEIFER}") == (
         f"Tag {HEIFER}: fine Rs 20,000 (s.12) + feeding 3 days x Rs 500 = Rs 1,500. "
-        "Total today Rs 21,500. Tomorrow Rs 22,000.")
+        "Total today Rs 21,500. Tomorrow Rs 22,000. Unclaimed, it goes to a gaushala from 14-12 10am, "
+        "not to auction (s.14).")
 
 
 def test_a_ram_named_in_gujarati_is_charged_as_small(mani, send_twilio, clock):

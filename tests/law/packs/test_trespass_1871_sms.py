@@ -141,9 +141,11 @@ def test_the_police_officer_may_not_buy(mani, send_twilio, clock):
 
 def test_a_cow_fees_reply_for_the_large_category_on_day_eight(mani, send_twilio, clock):
     """Cow seized 30-11 10:00, FEES 07-12 09:00: 8 days; Rs 20,000 + 8 x Rs 500 = Rs 4,000;
-    total Rs 24,000; tomorrow Rs 24,500."""
+    total Rs 24,000; tomorrow Rs 24,500. No notice yet: a gaushala not before 14-12 10:00 (the
+    report due 07-12 10:00 + 7 days), not an auction (s.14 proviso)."""
     sms(send_twilio, KEEPER, f"SEIZE {COW} cow")
     clock.set(ist(7, 9))
     assert sms(send_twilio, OWNER, f"FEES {COW}") == (
         f"Tag {COW}: fine Rs 20,000 (s.12) + feeding 8 days x Rs 500 = Rs 4,000. "
-        "Total today Rs 24,000. Tomorrow Rs 24,500.")
+        "Total today Rs 24,000. Tomorrow Rs 24,500. Unclaimed, it goes to a gaushala from 14-12 10am, "
+        "not to auction (s.14).")
