@@ -73,6 +73,7 @@ SENT_AS: dict[str, str | None] = {
     "notice.removal_reminder": "removal_order",
     "notice.keeper_digest": "keeper_digest",
     "notice.police_report_keeper": "keeper_digest",   # 1871 s.14: which tags are due, on the dashboard
+    "notice.keeper_digest_trespass": "keeper_digest",   # 1871 s.14: the registered digest, its counts
     "notice.broadcast": "notice_general",     # an official's own words: on the public page
     "notice.broadcast_meeting": "notice_meeting",
     "notice.broadcast_auction": "notice_auction",

@@ -39,7 +39,7 @@ from handlers.notices.dated import announce_auction, auction_groups, parse_aucti
 from handlers.notices.money import open_refund_windows  # noqa: F401  (tests call notices.open_refund_windows)
 from handlers.notices.police import POLICE_REPORT
 from handlers.notices.texts import release_receipt_text, seizure_alert_text, surplus_notice_text
-from models.queries.disposal import auctioned
+from models.queries.disposal import for_auction
 from models.tables import Deposit, Impoundment, OutboundMessage, Person, Release, Sale, Village
 
 
@@ -105,7 +105,7 @@ def no_longer_applies(session: Session, message: OutboundMessage, now: datetime)
             village_id, auction_at = parsed
             left = session.scalar(select(Impoundment.id).where(
                 Impoundment.village_id == village_id, Impoundment.status == "impounded",
-                Impoundment.auction_at == auction_at, auctioned()).limit(1))
+                Impoundment.auction_at == auction_at, for_auction()).limit(1))
             if left is None:
                 return "no longer applies: no animal is left for this auction"
     if message.kind == DEPOSIT_REFUNDABLE and message.impoundment_id:

@@ -30,7 +30,7 @@ from handlers.notices.common import AUCTION_NOTICE, sentence
 from handlers.notices.dated import auction_text_in, parse_auction_key
 from handlers.notices.texts import claim_reminder_text, seizure_alert_text
 from handlers.text import encoding, segments
-from models.queries.disposal import auctioned
+from models.queries.disposal import for_auction
 from models.tables import Impoundment, OutboundMessage, Village
 
 # The notices whose words carry facts that move while they wait (today's dues, the
@@ -82,7 +82,7 @@ def _auction_text_now(session: Session, fact, auctions: dict) -> str | None:
         village_id, auction_at = parsed
         lots = list(session.scalars(select(Impoundment).where(
             Impoundment.village_id == village_id, Impoundment.status == "impounded",
-            Impoundment.auction_at == auction_at, auctioned()).order_by(Impoundment.id)))
+            Impoundment.auction_at == auction_at, for_auction()).order_by(Impoundment.id)))
         auctions[parsed] = (session.get(Village, village_id), auction_at, lots) if lots else None
     if auctions[parsed] is None:
         return None

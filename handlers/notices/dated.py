@@ -9,7 +9,7 @@ from collections import defaultdict
 from datetime import datetime, timedelta, timezone
 from typing import Iterable, Sequence
 
-from sqlalchemy import Integer, select
+from sqlalchemy import Integer, case, select
 from sqlalchemy.orm import Session, joinedload
 
 from handlers.notices import broadcasts
@@ -30,7 +30,7 @@ from models.law import packs, trespass
 from models.db import on_postgresql
 from models.queries import notices as notice_queries
 from models.queries import occasions
-from models.queries.disposal import auctioned
+from models.queries.disposal import for_auction
 from models.outbox import bulk as outbox_bulk
 from models.outbox.stop import reaches_sql
 from models.tables import Impoundment, Person, Pound, Release, Sale, Village
@@ -177,7 +177,7 @@ def _auction_eves(session: Session, now: datetime, morning_hour: int) -> None:
     the auctions still to announce are loaded in one query, and all their
     notices written in a few statements (a district's morning: 2,000 auctions)."""
     window = (Impoundment.status == "impounded", Impoundment.auction_at > now,
-              Impoundment.auction_at <= now + timedelta(days=2), auctioned())   # 1871 s.14 proviso
+              Impoundment.auction_at <= now + timedelta(days=2), for_auction())   # 1871 s.14 and proviso
     slots = session.execute(select(Impoundment.village_id, Impoundment.auction_at).where(*window).distinct()).all()
     village_ids = sorted({village_id for village_id, _ in slots})
     # Plain rows, not Village objects: all an auction's notice needs of its village (its names
@@ -279,19 +279,23 @@ def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_
     digests = [notice_writer.Notice(keeper, KEEPER_DIGEST, key,
                                     sentence(keeper_digest_text(keeper.language, keeper.pound, today,
                                                                 held_by_pound[keeper.pound_id],
-                                                                keeper.pound.village.timezone)),
+                                                                keeper.pound.village.timezone,
+                                                                trespass.two_stage(keeper.pound.village.pack))),
                                     expires_at=expires)
                for keeper, today, expires, key in due if held_by_pound.get(keeper.pound_id)]
     notice_writer.write_all(session, digests, now)   # one statement for every keeper's digest
 
 
 def _held(session: Session, pound_ids: Sequence[int]) -> dict[int, list]:
-    """{pound id: its animals in the pound, as rows with `kind` and `auction_at`}
-    (what a digest counts), in one query per batch of pounds, not one per keeper."""
+    """{pound id: its animals in the pound, as rows with `kind`, `auction_at`, `claim_deadline` and
+    `for_auction` (1871 s.14: its notice recorded)} (what a digest counts), in one query per batch
+    of pounds, not one per keeper."""
     held: dict[int, list] = defaultdict(list)
+    noticed = case((for_auction(), True), else_=False).label("for_auction")
     for start in range(0, len(pound_ids), BATCH):
         for row in session.execute(
-                select(Impoundment.pound_id, Impoundment.kind, Impoundment.auction_at)
+                select(Impoundment.pound_id, Impoundment.kind, Impoundment.auction_at, Impoundment.claim_deadline,
+                       noticed)
                 .where(among(session, Impoundment.pound_id, pound_ids[start:start + BATCH], Integer),
                        Impoundment.status == "impounded").order_by(Impoundment.id)):
             held[row.pound_id].append(row)

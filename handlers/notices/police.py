@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import case, select
 from sqlalchemy.orm import Session, joinedload
 
 from handlers.catalogue import kind_name, spoken, t
 from handlers.notices.common import label, pound_name, write_notice
 from models import law
 from models.law import packs, trespass
+from models.queries.disposal import for_auction
 from models.tables import Impoundment, Person, Pound, Village
 
 POLICE_REPORT = "police_report"
@@ -53,10 +54,12 @@ def police_report_text(session: Session, impoundment: Impoundment, lang: str, no
     """Names the animal, its seizure and the pound; under DLT it goes as `keeper_digest`, whose
     values (the pound's head count and today's auctions) are counted here."""
     pound: Pound = impoundment.pound
-    held = session.execute(select(Impoundment.auction_at).where(Impoundment.pound_id == pound.id,
-                                                                Impoundment.status == "impounded")).scalars().all()
+    held = session.execute(select(Impoundment.auction_at, case((for_auction(), True), else_=False))
+                           .where(Impoundment.pound_id == pound.id, Impoundment.status == "impounded")).all()
     today = law.local_date(now, impoundment.village.timezone)
-    auctions_today = sum(1 for at in held if law.local_date(at, impoundment.village.timezone) == today)
+    # s.14: an animal is for auction only once its notice is recorded (models.queries.disposal).
+    auctions_today = sum(1 for at, noticed in held
+                         if noticed and law.local_date(at, impoundment.village.timezone) == today)
     return t(lang, "notice.police_report_keeper", kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
              pound=pound_name(pound, lang), seized_at=spoken(lang, impoundment.seized_at, impoundment.village.timezone),
              count=len(held), today=auctions_today)

@@ -123,8 +123,16 @@ def auction_text(lang: str, auction_at: datetime, tz: str, place: str, animals: 
     return t(lang, "notice.auction_trespass" if two_stage else "notice.auction", when=spoken(lang, auction_at, tz), place=place, animals=listed)
 
 
-def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence[Impoundment], tz: str) -> str:
-    auction_days = Counter(law.local_date(a.auction_at, tz) for a in held)
-    return t(lang, "notice.keeper_digest", pound=pound_name(pound, lang), day=short_day(today), count=len(held),
-             animals=kinds_list(lang, (a.kind for a in held), law.NAMED_KINDS), today=auction_days.get(today, 0),
-             tomorrow=auction_days.get(today + timedelta(days=1), 0))
+def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence, tz: str, two_stage: bool = False) -> str:
+    """`held`: the pound's animals, rows with `kind`, `auction_at`, `claim_deadline` and `for_auction`
+    (`models.queries.disposal.for_auction`: its notice recorded where the law has one). Under a
+    two-stage law (1871 s.14) the digest also counts the police reports falling due today (the
+    report's instant is `claim_deadline`), and an animal counts for auction only once noticed."""
+    auction_days = Counter(law.local_date(a.auction_at, tz) for a in held if a.for_auction)
+    values = dict(pound=pound_name(pound, lang), day=short_day(today), count=len(held),
+                  animals=kinds_list(lang, (a.kind for a in held), law.NAMED_KINDS), today=auction_days.get(today, 0),
+                  tomorrow=auction_days.get(today + timedelta(days=1), 0))
+    if not two_stage:
+        return t(lang, "notice.keeper_digest", **values)
+    reports = sum(1 for a in held if law.local_date(a.claim_deadline, tz) == today)
+    return t(lang, "notice.keeper_digest_trespass", reports=reports, **values)

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
 from models import law, queries
-from models.queries.disposal import auctioned
+from models.queries.disposal import for_auction
 from models.tables import Animal, Impoundment, Person, Village
 
 
@@ -122,7 +122,7 @@ def upcoming_auctions(session: Session, *, village_id: int | None, now: datetime
     query = (
         select(Impoundment)
         .options(joinedload(Impoundment.village))
-        .where(Impoundment.status == "impounded", Impoundment.auction_at > now, auctioned())
+        .where(Impoundment.status == "impounded", Impoundment.auction_at > now, for_auction())
         .order_by(Impoundment.auction_at, Impoundment.id)
         .limit(limit)
 )

@@ -27,7 +27,7 @@ from models import law, queries
 from models.law import trespass
 from models.db import on_postgresql
 from models.queries import pending
-from models.queries.disposal import auctioned
+from models.queries.disposal import for_auction
 from models.tables import Animal, Deposit, Impoundment, Person, Pound, Release, Sale, Seizure, Village, Watch
 
 RECEIPT_BASE = 100000
@@ -353,7 +353,9 @@ def fix_auction(
 ) -> list[Impoundment]:
     """An official fixes the auction for every animal of the village whose
     claim window closes before it. law.auction_at never lets it fall inside
-    an animal's seven days."""
+    an animal's seven days. Under a two-stage law (1871 s.14) only the animals
+    whose police notice is recorded are in it; one noticed later is sold at
+    notice + the auction stage's hours, announced on that auction's eve."""
     if auction_at <= now:
         raise Refused("auction_in_past", "the auction time has already passed", field="at")
     animals = list(session.scalars(
@@ -361,7 +363,7 @@ def fix_auction(
             Impoundment.village_id == village.id,
             Impoundment.status == "impounded",
             Impoundment.claim_deadline < auction_at,
-            auctioned(),   # 1871 s.14 proviso: a kind the law sends elsewhere is not announced
+            for_auction(),   # 1871 s.14: noticed, of a kind the law auctions
 ).order_by(Impoundment.id)
 ))
     for impoundment in animals:
