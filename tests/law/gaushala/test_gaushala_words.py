@@ -97,3 +97,4 @@ def test_in_india_the_alert_and_reminder_go_as_the_held_template_that_names_no_a
         assert wording.render("en", key, values, CONTEXT) == (
             f"Dabbo: your animal with tag {COW} is held in a pound, Rs 20500 due today. All your animals and "
             "dues: https://dabbo.example.org")
+
