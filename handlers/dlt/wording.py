@@ -126,6 +126,11 @@ SENT_AS: dict[str, str | None] = {
     "sms.find_handed_over": "find_released",
     "sms.find_gaushala": "fees",   # the registered FIND words say "or it is auctioned": these name no auction
     "sms.fees_trespass_gaushala": "fees",
+    # the registered seizure_alert and claim_reminder words say "or it is auctioned": the held-animal
+    # template names no auction (a cow the 1871 schedule sends to a gaushala, s.14 proviso)
+    "notice.seizure_alert_gaushala": "missed_held",
+    "notice.claim_reminder_gaushala": "missed_held",
+    "sms.seized_tags_gaushala": "recorded",
     # a deadline gone by (s.186(1)): the held templates carry no date, only the 7-day rule
     "sms.find_claim_passed": "find_held",
     "sms.find_auction_passed": "find_held",
@@ -159,7 +164,9 @@ MONTHS = {language: tuple(entries[f"{MONTH}{number}"] for number in range(1, 13)
           for language, entries in words().dlt.items()}
 
 # Values a key is given beyond its catalogue text's own fields (its handler passes them for India).
-EXTRA_FIELDS = {"missed.sms": ("tag", "total"), "sms.find_gaushala": ("total_tomorrow",), "notice.surplus_trespass": ("surplus_deadline",),
+EXTRA_FIELDS = {"missed.sms": ("tag", "total"), "sms.find_gaushala": ("total_tomorrow",),
+                "notice.surplus_trespass": ("surplus_deadline",),
+                "notice.seizure_alert_gaushala": ("total",), "notice.claim_reminder_gaushala": ("total",),
                 "notice.surplus_reminder_trespass": ("surplus_deadline",), "notice.surplus_none_trespass": ("date",),
                 "notice.police_report_keeper": ("count", "today")}
 

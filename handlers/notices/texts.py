@@ -16,6 +16,13 @@ from models.law import trespass
 from models.tables import Impoundment, Pound, Release, Sale
 
 
+def _to_gaushala(impoundment: Impoundment) -> bool:
+    """1871 s.14 proviso: the village's schedule sends this kind (a cow, a heifer) to a gaushala
+    once the auction's stage is over, instead of the auction."""
+    pack = impoundment.village.pack
+    return trespass.two_stage(pack) and trespass.disposal(impoundment.kind, pack) == "gaushala"
+
+
 def seizure_alert_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
     tz = impoundment.village.timezone
     dues = queries.dues_for(session, impoundment, max(now, impoundment.seized_at))
@@ -25,9 +32,11 @@ def seizure_alert_text(session: Session, impoundment: Impoundment, lang: str, no
         law.deadlines_state(impoundment.claim_deadline, impoundment.auction_at, now)]
     if trespass.two_stage(impoundment.village.pack) and key != "notice.seizure_alert_auction_passed":
         key = "notice.seizure_alert_trespass"   # 1871 s.14: the owner may claim until the auction
+        if _to_gaushala(impoundment):
+            key = "notice.seizure_alert_gaushala"   # s.14 proviso: a gaushala in the auction's place
     return t(lang, key, kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
              pound=pound_name(impoundment.pound, lang), when=spoken(lang, impoundment.seized_at, tz),
-             amount=rupees(dues.total_paise), rate=law.rate_text(dues.daily_rate_paise),
+             amount=rupees(dues.total_paise), total=rupees(dues.total_paise), rate=law.rate_text(dues.daily_rate_paise),
              deadline=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
              auction=spoken(lang, impoundment.auction_at, tz), complaint=short_day(impoundment.complaint_deadline))
 
@@ -36,8 +45,10 @@ def claim_reminder_text(session: Session, impoundment: Impoundment, lang: str, n
     tz = impoundment.village.timezone
     dues = queries.dues_for(session, impoundment, now)
     key = "notice.claim_reminder_trespass" if trespass.two_stage(impoundment.village.pack) else "notice.claim_reminder"
+    if _to_gaushala(impoundment):
+        key = "notice.claim_reminder_gaushala"   # 1871 s.14 proviso
     return t(lang, key, kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
-             pound=pound_name(impoundment.pound, lang), amount=rupees(dues.total_paise),
+             pound=pound_name(impoundment.pound, lang), amount=rupees(dues.total_paise), total=rupees(dues.total_paise),
              deadline=spoken(lang, impoundment.claim_deadline, tz, deadline=True),
              auction=spoken(lang, impoundment.auction_at, tz))
 

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
 from models import law, queries
+from models.law import trespass
 from models.queries.disposal import for_auction
 from models.tables import Animal, Impoundment, Person, Village
 
@@ -169,6 +170,7 @@ class PoundAnimal:
     days: int
     timezone: str
     auction_at: datetime
+    disposal: str = "auction"   # 1871 s.14 proviso: "gaushala" where the schedule sends the kind there
 
     @property
     def number(self) -> str:
@@ -188,7 +190,7 @@ def pound_animals(session: Session, pound_id: int, now: datetime, limit: int = 1
     return [
         PoundAnimal(i.tag, i.receipt, i.kind,
                     law.days_impounded(i.seized_at, max(now, i.seized_at), i.village.timezone),
-                    i.village.timezone, i.auction_at)
+                    i.village.timezone, i.auction_at, trespass.disposal(i.kind, i.village.pack))
         for i in held
     ]
 

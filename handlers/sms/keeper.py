@@ -49,11 +49,20 @@ def seize(session: Session, context: Context, command: Command) -> str:
     # Each tag beside its receipt, so the keeper writes the right number on each.
     items = [t(language, "sms.seized_item", tag=i.tag, receipt=i.receipt) if i.tag else i.receipt for i in made]
     return fit_list(language, lambda joined: t(
-        language, _by_law("sms.seized_tags", first), count=len(made), kind=kind_name(language, command.kind), items=joined,
+        language, _seized_key(first), count=len(made), kind=kind_name(language, command.kind), items=joined,
         animals=counted_kind(language, len(made), command.kind),
         claim_deadline=spoken(language, first.claim_deadline, tz, deadline=True),
         auction_at=spoken(language, first.auction_at, tz)),
         items, separator=",")
+
+
+def _seized_key(impoundment: Impoundment) -> str:
+    """The SEIZE reply's words: Gujarat's, the 1871 Act's, or, for a kind the 1871 schedule sends
+    to a gaushala (a cow, a heifer), the gaushala's in the auction's place (s.14 proviso)."""
+    if trespass.two_stage(impoundment.village.pack) and \
+            trespass.disposal(impoundment.kind, impoundment.village.pack) == "gaushala":
+        return "sms.seized_tags_gaushala"
+    return _by_law("sms.seized_tags", impoundment)
 
 
 def declaration_word(note: str | None) -> bool:
@@ -175,7 +184,9 @@ def list_pound(session: Session, context: Context, command: Command) -> str:
     held = facts.pound_animals(session, keeper.pound_id, context.now)
     if not held:
         return t(language, "sms.list_empty")
-    items = [t(language, "sms.list_item", tag=animal.number, kind=kind_name(language, animal.kind),
+    # 1871 s.14 proviso: a cow the schedule sends to a gaushala is listed with its day, not an auction's
+    items = [t(language, "sms.list_gaushala_item" if animal.disposal == "gaushala" else "sms.list_item",
+               tag=animal.number, kind=kind_name(language, animal.kind),
                days=animal.days, auction=local_day(animal.auction_at, animal.timezone)) for animal in held]
     return fit_list(language, lambda joined: t(language, "sms.list", count=len(held), items=joined), items)
 

@@ -8,8 +8,9 @@ What each figure counts (docs/THE-ACT-AND-THE-BOOKS.md, "The district's view"):
 
 - seized: the month's Form A entries (by the local seizure date);
 - claimed: animals released to their owner in the month, whoever paid (at the gate, out of a
-  refused sale, nothing on the magistrate's order); sold: auctioned in the month; forfeited:
-  left the pound on conviction (§183(2)(b)) in the month;
+  refused sale, nothing on the magistrate's order); sold: auctioned in the month; handed to a
+  gaushala: unclaimed, handed over in the month instead of the auction (1871 s.14 proviso);
+  forfeited: left the pound on conviction (§183(2)(b)) in the month;
 - still held: in the pound at the end of the month (or now, for the month still running);
 - share reclaimed: claimed out of every animal that left the pound in the month;
 - median days held: of the animals that left in the month, the Act's days (§187(2));
@@ -30,7 +31,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from models import law
-from models.law import books
+from models.law import books, trespass
 from models.queries import books as book_queries
 from models.queries import costs
 from models.tables import Impoundment, Pound, Release, Sale, Village
@@ -47,6 +48,7 @@ class Figures:
     seized: int = 0
     claimed: int = 0
     sold: int = 0
+    handed_over: int = 0   # 1871 s.14 proviso: to a gaushala instead of the auction
     forfeited: int = 0
     still_held: int = 0
     days_held: list[int] = field(default_factory=list)   # one entry per animal that left
@@ -60,7 +62,7 @@ class Figures:
 
     @property
     def left(self) -> int:
-        return self.claimed + self.sold + self.forfeited
+        return self.claimed + self.sold + self.handed_over + self.forfeited
 
     @property
     def share_reclaimed(self) -> Fraction | None:
@@ -75,7 +77,7 @@ class Figures:
         return self.segments * price_per_segment_paise
 
     def add(self, other: "Figures") -> None:
-        for name in ("seized", "claimed", "sold", "forfeited", "still_held", "collected_paise", "paid_out_paise",
+        for name in ("seized", "claimed", "sold", "handed_over", "forfeited", "still_held", "collected_paise", "paid_out_paise",
                      "to_fund_paise", "sent", "delivered", "failed", "segments"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.days_held = sorted(self.days_held + other.days_held)
@@ -179,6 +181,9 @@ def _animals(session: Session, found: dict[int, Figures], villages: dict[int, Vi
         .where(in_village, Sale.sold_at >= start, Sale.sold_at < end))]
     left += [(impoundment, impoundment.closed_at, "forfeited") for impoundment in session.scalars(
         select(Impoundment).where(in_village, Impoundment.status == law.FORFEITED_ON_CONVICTION,
+                                  Impoundment.closed_at >= start, Impoundment.closed_at < end))]
+    left += [(impoundment, impoundment.closed_at, "handed_over") for impoundment in session.scalars(
+        select(Impoundment).where(in_village, Impoundment.status == trespass.HANDED_OVER,
                                   Impoundment.closed_at >= start, Impoundment.closed_at < end))]
     for impoundment, left_at, how in left:
         village = villages[impoundment.village_id]

@@ -71,6 +71,12 @@ def register_row(entry: book_queries.RegisterEntry, tz: str) -> dict:
     }
 
 
+def with_handed_to(row: dict, entry: book_queries.RegisterEntry) -> dict:
+    """The JSON line: beside `disposal: handed_over`, the gaushala the animal went to (1871 s.14
+    proviso), `handed_to`; null for every other disposal."""
+    return {**row, "handed_to": entry.handed_to}
+
+
 @route("GET", "/pounds/{code}/register", "The register of impounded cattle, Form A (Cattle Pounds Rules r.3)",
        query=BooksQuery, also=("text/csv",))
 def get_register(code: str, query: BooksQuery):
@@ -78,11 +84,12 @@ def get_register(code: str, query: BooksQuery):
     pound = admin.require_pound(session, code)
     start, end = period(pound, query)
     tz = pound.village.timezone
-    rows = [register_row(e, tz) for e in book_queries.register_entries(session, pound, start, end)]
-    if query.format == "csv":
+    entries = book_queries.register_entries(session, pound, start, end)
+    rows = [register_row(e, tz) for e in entries]
+    if query.format == "csv":   # the spreadsheet's columns stay Form A's (the gaushala is in the JSON)
         return as_csv(rows, f"register-{pound.code}-{start}-{end}.csv")
     result = {"pound": pound.code, "village": pound.village.code, "from": start.isoformat(), "to": end.isoformat(),
-              "entries": rows}
+              "entries": [with_handed_to(row, e) for row, e in zip(rows, entries)]}
     pack = pound.village.pack
     if "register_columns" in pack.values:
         # 1871 s.7: the register's own columns and section, beside the same rows.

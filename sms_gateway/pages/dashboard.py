@@ -245,6 +245,8 @@ def index():
                 if pound_ids is None or row.pound.id in pound_ids],
         held=held,
         auctions=overview.upcoming_auctions(held, moment),
+        handovers=overview.upcoming_auctions(held, moment, gaushala=True),   # 1871 s.14 proviso
+        to_gaushala=overview.to_gaushala,
         messages=[] if g.viewer.is_keeper else overview.outbox(session_, village_ids),
         counts=Counter() if g.viewer.is_keeper else overview.outbox_counts(session_, village_ids),
         schedules=overview.schedules(session_, villages, moment),

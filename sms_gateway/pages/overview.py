@@ -15,6 +15,7 @@ from sqlalchemy import func, or_, select, true
 from sqlalchemy.orm import Session
 
 from models import law, queries
+from models.law import trespass
 from models.tables import Broadcast, Impoundment, OutboundMessage, Person, Pound, Village
 
 OUTBOX_ROWS = 50
@@ -71,12 +72,20 @@ class Auction:
     animals: list[Impoundment] = field(default_factory=list)
 
 
-def upcoming_auctions(held: list[HeldAnimal], now: datetime) -> list[Auction]:
-    """The auctions still ahead, one per village, time and place, from the animals held."""
+def to_gaushala(impoundment: Impoundment) -> bool:
+    """1871 s.14 proviso: the village's schedule sends this kind (a cow, a heifer) to a gaushala,
+    not to the auction."""
+    return trespass.disposal(impoundment.kind, impoundment.village.pack) == "gaushala"
+
+
+def upcoming_auctions(held: list[HeldAnimal], now: datetime, gaushala: bool = False) -> list[Auction]:
+    """The auctions still ahead, one per village, time and place, from the animals held; a kind
+    the schedule sends to a gaushala is in none of them. `gaushala`: those animals instead, each
+    group at the first moment of its handover (1871 s.14 proviso)."""
     auctions: dict[tuple, Auction] = {}
     for row in held:
         impoundment = row.impoundment
-        if impoundment.auction_at < now:
+        if impoundment.auction_at < now or to_gaushala(impoundment) != gaushala:
             continue
         key = (impoundment.village_id, impoundment.auction_at, impoundment.auction_place)
         auction = auctions.setdefault(key, Auction(impoundment.village, impoundment.auction_at,

@@ -27,7 +27,7 @@ def test_the_taluka_officer_reads_his_taluka_s_month_as_charts_and_tables(browse
         assert page.url.endswith("/district")
         page.goto("/district?month=2026-11&lang=gu")
         assert page.locator("h2").all_inner_texts() == ["Palanpur"]
-        assert page.locator("svg.chart[role=img]").count() == 13
+        assert page.locator("svg.chart[role=img]").count() == 14
         title = page.locator("svg.chart title").first.text_content()
         assert title == "નવેમ્બર 2026માં જપ્ત થયેલાં ઢોર, Palanpur, ગામવાર"
         seized = page.locator('table[data-section=animals] tr[data-village=VILA] td[data-figure=seized]')

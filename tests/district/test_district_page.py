@@ -105,7 +105,7 @@ def test_each_figure_is_an_svg_bar_chart_named_in_the_reader_s_language(month_of
     sign_in_admin(client)
     page = client.get("/district?month=2026-11&taluka=Palanpur&lang=gu").get_data(as_text=True)
     charts = re.findall(r'<svg class="chart" role="img" aria-labelledby="([\w-]+)-title"', page)
-    assert len(charts) == 13
+    assert len(charts) == 14
     assert '<title id="chart-0-seized-title">નવેમ્બર 2026માં જપ્ત થયેલાં ઢોર, Palanpur, ગામવાર</title>' in page
     seized = page.split('id="chart-0-seized-title"')[1].split("</svg>")[0]
     widths = [float(w) for w in re.findall(r'class="chart-bar" x="0" y="[\d.]+" width="([\d.]+)"', seized)]
@@ -118,22 +118,22 @@ def test_the_spreadsheet_has_headers_in_the_reader_s_language(month_of_november,
     sign_in_admin(client)
     rows = rows_of(client.get("/district?month=2026-11&taluka=Palanpur&format=csv&lang=hi"))
     assert rows[0][:5] == ["तालुका", "गाँव", "गाँव का कोड", "महीना", "पकड़े गए"]
-    assert rows[0][10] == "प्राप्त राशि (रु.)"
+    assert rows[0][6:8] == ["नीलामी में बिके", "गौशाला को सौंपे"] and rows[0][11] == "प्राप्त राशि (रु.)"
     village_a = rows[1]
-    assert village_a[:10] == ["Palanpur", "Village A", "VILA", "नवंबर 2026", "5", "3", "1", "2", "75", "3"]
-    assert village_a[10:13] == ["1430.00", "630.00", "0.00"]
+    assert village_a[:11] == ["Palanpur", "Village A", "VILA", "नवंबर 2026", "5", "3", "1", "0", "2", "75", "3"]
+    assert village_a[11:14] == ["1430.00", "630.00", "0.00"]
     assert rows[3][1] == "पूरा Palanpur" and rows[3][4] == "7" and len(rows) == 4
 
 
 def test_the_spreadsheet_for_software_has_english_names_paise_and_the_month_as_yyyy_mm(month_of_november, client):
     sign_in_admin(client)
     rows = rows_of(client.get("/district?month=2026-11&taluka=Palanpur&format=csv&headers=en&lang=gu"))
-    assert rows[0] == ["taluka", "village", "village_code", "month", "seized", "claimed", "sold", "still_held",
-                       "share_reclaimed", "median_days", "collected_paise", "paid_out_paise", "to_fund_paise",
+    assert rows[0] == ["taluka", "village", "village_code", "month", "seized", "claimed", "sold", "handed_over",
+                       "still_held", "share_reclaimed", "median_days", "collected_paise", "paid_out_paise", "to_fund_paise",
                        "sent", "delivered", "failed", "cost_paise"]
-    assert rows[1][:13] == ["Palanpur", "Village A", "VILA", "2026-11", "5", "3", "1", "2", "0.7500", "3",
+    assert rows[1][:14] == ["Palanpur", "Village A", "VILA", "2026-11", "5", "3", "1", "0", "2", "0.7500", "3",
                             "143000", "63000", "0"]
-    assert rows[2][9] == "5" and rows[3][:4] == ["Palanpur", "", "", "2026-11"] and rows[3][12] == "23000"
+    assert rows[2][10] == "5" and rows[3][:4] == ["Palanpur", "", "", "2026-11"] and rows[3][13] == "23000"
 
 
 @pytest.mark.parametrize("lang", ["gu", "hi"])

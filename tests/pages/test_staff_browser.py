@@ -62,17 +62,33 @@ FORMS = {
     # law forms: the cow released under protest (SETUP) declares with the scale's Rs 200, not Rs 150.
     "declaration": ({"tag": "123456789012", "security": "200"}, "security", ("security", "150")),
     "conviction": ({"tag": "123456789012", "court": "JMFC, Danta"}, "tag", ("convicted_on", "2026-01-01")),
+    # 1871 s.14 proviso: Mani Majra's unclaimed cow (SETUP) handed to a gaushala
+    "handover": ({"tag": "500000000009", "handed_to": "Shri Krishna Gaushala, Sector 45"}, "handed_to",
+                 ("at", "noon")),
 }
 REQUIRED = {"owner": ["phone", "village"], "animal": ["owner_phone", "tag", "kind"], "staff": ["phone", "role", "village"],
             "village": ["code", "name"], "pound": ["village", "code", "name"], "pound-fee": ["kind", "amount"],
             "daily-rate": ["village", "kind", "amount"], "security-scale": ["village", "rows"],
             "seizure": ["pound", "kind"], "release": ["tag", "mode"], "sale": ["tag", "proceeds"],
             "refused-sale": ["tag", "proceeds"], "surplus-payment": ["tag", "to_phone"], "complaint": ["tag"],
-            "complaint-outcome": ["tag", "outcome"], "declaration": ["tag", "security"], "conviction": ["tag"]}
+            "complaint-outcome": ["tag", "outcome"], "declaration": ["tag", "security"], "conviction": ["tag"],
+            "handover": ["tag", "handed_to"]}
 
 
 def bullock_id(api) -> int:
     return api.get("/impoundments?tag=345678901234").get_json()["impoundments"][0]["id"]
+
+
+def noticed_cow_in_mani(api):
+    """A cow in an 1871 village like the demo's Mani Majra (MANI-1, Chandigarh's schedule: a
+    gaushala, not the auction), seized 10-11-2026 10:00 IST, the police notice 17-11 10:00: handed
+    over from 24-11 10:00, before the test clock's 30-11 10:00."""
+    api.post("/villages", {"code": "MANI", "name": "Mani Majra", "district": "Ahmedabad", "language": "en",
+                           "law": "cattle_trespass_1871", "law_schedule": "chandigarh"})
+    api.post("/villages/MANI/pounds", {"code": "MANI-1", "name": "Mani Majra pound"})
+    cow = api.post("/impoundments", {"pound": "MANI-1", "kind": "cow", "tag": "500000000009",
+                                     "seized_at": "2026-11-10T10:00:00+05:30"}).get_json()["id"]
+    return api.post(f"/impoundments/{cow}/notice", {"at": "2026-11-17T10:00:00+05:30"})
 
 
 # What must be on record before a form can be used: a sale to pay the surplus of, a complaint to decide.
@@ -85,6 +101,7 @@ SETUP = {
     "declaration": lambda api: api.post(
         f"/impoundments/{api.get('/impoundments?tag=123456789012').get_json()['impoundments'][0]['id']}/release",
         {"under_protest": True}),
+    "handover": noticed_cow_in_mani,
 }
 
 

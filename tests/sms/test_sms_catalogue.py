@@ -19,7 +19,7 @@ SMS_KEYS = sorted(key for key in CATALOGUES["en"] if key.startswith("sms."))
 # Composite templates and the item template whose worst case fills their list.
 LIST_ITEMS = {"sms.auctions": "sms.auction_item", "sms.my": "sms.my_item_held", "sms.list": "sms.list_item",
               "sms.rates": "sms.rates_security", "sms.seized_tags": "sms.seized_item",
-              "sms.seized_tags_trespass": "sms.seized_item"}
+              "sms.seized_tags_trespass": "sms.seized_item", "sms.seized_tags_gaushala": "sms.seized_item"}
 
 
 def longest_kind(language: str) -> str:

@@ -28,6 +28,7 @@ COLUMNS = (
     Column("seized", "animals", "count", lambda f, _: f.seized),
     Column("claimed", "animals", "count", lambda f, _: f.claimed),
     Column("sold", "animals", "count", lambda f, _: f.sold),
+    Column("handed_over", "animals", "count", lambda f, _: f.handed_over),   # 1871 s.14 proviso
     Column("still_held", "animals", "count", lambda f, _: f.still_held),
     Column("share_reclaimed", "animals", "share", lambda f, _: f.share_reclaimed),
     Column("median_days", "animals", "days", lambda f, _: f.median_days),

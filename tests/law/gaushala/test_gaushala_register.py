@@ -46,3 +46,29 @@ def test_the_register_spreadsheet_says_the_handover_in_hindi(mani):
 def test_the_register_page_says_the_handover_in_gujarati(mani):
     html = mani.get("/books/MANI-1/register?from=2026-12-01&to=2026-12-31&lang=gu").get_data(as_text=True)
     assert f"ગૌશાળા {GAUSHALA}ને સોંપ્યું" in html
+
+
+def test_the_admin_register_json_names_the_gaushala_beside_the_disposal(api, clock):
+    set_up_mani(api)
+    cow = noticed_cow(api, clock)
+    clock.set(ist(15))
+    api.post(f"/impoundments/{cow}/handover", {"to": GAUSHALA})
+    [entry] = api.get("/pounds/MANI-1/register", query_string={"from": "2026-12-01", "to": "2026-12-31"}).json["entries"]
+    assert (entry["disposal"], entry["handed_to"], entry["disposed_at"]) == (
+        "handed_over", GAUSHALA, "2026-12-15T10:00:00+05:30")
+
+
+def test_the_admin_register_json_has_no_gaushala_for_an_animal_still_held(api, clock):
+    set_up_mani(api)
+    noticed_cow(api, clock)
+    [entry] = api.get("/pounds/MANI-1/register", query_string={"from": "2026-12-01", "to": "2026-12-31"}).json["entries"]
+    assert (entry["disposal"], entry["handed_to"]) == (None, None)
+
+
+def test_the_admin_register_spreadsheet_keeps_form_a_s_columns(api, clock):
+    """The CSV's columns are pinned as Form A's (docs, tests/books): the gaushala is in the JSON only."""
+    set_up_mani(api)
+    noticed_cow(api, clock)
+    response = api.get("/pounds/MANI-1/register", query_string={"from": "2026-12-01", "to": "2026-12-31",
+                                                                 "format": "csv"})
+    assert "handed_to" not in response.get_data(as_text=True).splitlines()[0]
