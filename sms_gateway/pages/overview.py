@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from models import law, queries
 from models.law import trespass
+from models.queries.disposal import noticed
 from models.tables import Broadcast, Impoundment, OutboundMessage, Person, Pound, Village
 
 OUTBOX_ROWS = 50
@@ -51,17 +52,19 @@ class HeldAnimal:
     impoundment: Impoundment
     dues: law.Dues
     seizure_number: int  # §183: this owner's how-manieth seizure in the village (information only)
+    noticed: bool = True  # 1871 s.14: its police notice is recorded (always so where the law has none)
 
 
 def held_animals(session: Session, village_ids: list[int] | None, now: datetime,
                  pound_ids: list[int] | None = None) -> list[HeldAnimal]:
     """Animals in a pound now, soonest auction first, each with today's dues."""
-    held = session.scalars(
-        select(Impoundment).where(Impoundment.status == "impounded", _in(Impoundment.village_id, village_ids),
-                                  _in(Impoundment.pound_id, pound_ids))
+    held = session.execute(
+        select(Impoundment, noticed()).where(Impoundment.status == "impounded",
+                                             _in(Impoundment.village_id, village_ids), _in(Impoundment.pound_id, pound_ids))
         .order_by(Impoundment.auction_at, Impoundment.id).limit(HELD_ROWS))
     return [HeldAnimal(i, queries.dues_for(session, i, now),
-                       law.offence(queries.earlier_seizure_count(session, i)).number) for i in held]
+                       law.offence(queries.earlier_seizure_count(session, i)).number, bool(has_notice))
+            for i, has_notice in held]
 
 
 @dataclass
@@ -80,12 +83,15 @@ def to_gaushala(impoundment: Impoundment) -> bool:
 
 def upcoming_auctions(held: list[HeldAnimal], now: datetime, gaushala: bool = False) -> list[Auction]:
     """The auctions still ahead, one per village, time and place, from the animals held; a kind
-    the schedule sends to a gaushala is in none of them. `gaushala`: those animals instead, each
-    group at the first moment of its handover (1871 s.14 proviso)."""
+    the schedule sends to a gaushala is in none of them, nor one whose police notice the law wants
+    and nobody has recorded (1871 s.14: no notice, no auction). `gaushala`: those animals instead,
+    each group at the first moment of its handover (1871 s.14 proviso)."""
     auctions: dict[tuple, Auction] = {}
     for row in held:
         impoundment = row.impoundment
         if impoundment.auction_at < now or to_gaushala(impoundment) != gaushala:
+            continue
+        if not gaushala and not row.noticed:
             continue
         key = (impoundment.village_id, impoundment.auction_at, impoundment.auction_place)
         auction = auctions.setdefault(key, Auction(impoundment.village, impoundment.auction_at,

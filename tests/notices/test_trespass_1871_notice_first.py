@@ -135,3 +135,21 @@ def test_the_keepers_digest_counts_the_auction_at_notice_plus_seven_days(mani, a
 def impound_id(api) -> int:
     [goat] = api.get(f"/impoundments?tag={GOAT}").get_json()["impoundments"]
     return goat["id"]
+
+
+def test_the_dashboards_upcoming_auctions_name_an_1871_animal_only_once_its_notice_is_recorded(
+        mani, app, client, clock):
+    """On 08-12 08:00 the goat (report due 07-12 10:00, no notice) is in no upcoming auction on
+    the dashboard, though its placeholder `auction_at` (14-12 10:00) is ahead; the notice posted
+    08-12 09:00 lists it at 15-12 9am."""
+    from tests.pages.test_dashboard import sign_in_admin
+
+    impound(mani, kind="goat", tag=GOAT)
+    sign_in_admin(client)
+    clock.set(ist(8, 8))
+    auctions = client.get("/?lang=en").get_data(as_text=True).split('<section id="auctions">')[1].split("</section>")[0]
+    assert "No auctions coming up." in auctions and GOAT not in auctions
+    clock.set(ist(8, 9))
+    post_notice(mani, impound_id(mani), ist(8, 9))
+    auctions = client.get("/?lang=en").get_data(as_text=True).split('<section id="auctions">')[1].split("</section>")[0]
+    assert "<td>15-12-2026 9am</td><td>Mani Majra</td>" in auctions and GOAT in auctions
