@@ -3,13 +3,16 @@ PostgreSQL server, and what the Procfile says to run."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
+import time
 import uuid
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
+import redis
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -87,3 +90,38 @@ def rq_workers(settings, *, burst: bool) -> Iterator[Callable[[], subprocess.Pop
             process.kill()
             process.wait()
 
+
+def free_port() -> int:
+    """A TCP port nothing listens on now, for a private server or a fake."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class PrivateRedis:
+    """A redis-server of the test's own on a free port, never the shared one: `kill()` is Redis
+    gone (SIGKILL, nothing saved), `start()` again is Redis back, empty, on the same port."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        client = redis.Redis.from_url(self.url, socket_connect_timeout=0.2)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                return
+            except redis.ConnectionError:
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)

@@ -11,58 +11,26 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import uuid
+from datetime import datetime, timezone
 from pathlib import Path
 
-import redis
 import requests
 from sqlalchemy import create_engine, text
 
+from handlers.outbox import queue_message
+from models.db import make_engine, make_sessionmaker
+from models.outbox import mark_enqueued
 from tests.conftest import ADMIN_TOKEN, AT_TOKEN
 from tests.fakes.twilio_server import FakeTwilio
-from tests.support import ROOT
+from tests.support import ROOT, PrivateRedis, free_port  # noqa: F401  (the outage tests import them from here)
 
 BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class PrivateRedis:
-    """A redis-server of the test's own on a free port; `kill()` is Redis gone (SIGKILL),
-    `start()` again is Redis back, empty, on the same port."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        client = redis.Redis.from_url(self.url, socket_connect_timeout=0.2)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                client.ping()
-                return
-            except redis.ConnectionError:
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-
-    def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
 
 
 class TimedTwilio(FakeTwilio):
@@ -218,3 +186,22 @@ def most_in_one_second(moments: list[float]) -> int:
             first += 1
         most = max(most, last - first + 1)
     return most
+
+
+def write_rows(database_url: str, count: int, phone_prefix: str) -> list[int]:
+    """`count` committed `queued` rows to `phone_prefix` + five digits, marked as enqueued, as the
+    web leaves them just before their send jobs run."""
+    engine = make_engine(database_url)
+    try:
+        with make_sessionmaker(engine)() as session:
+            now = datetime.now(timezone.utc)
+            rows = [queue_message(session, to_phone=f"{phone_prefix}{n:05d}", text="Your cow is in the pound.",
+                                  language="en", kind="reply", idempotency_key=f"test:{uuid.uuid4().hex}", now=now)
+                    for n in range(count)]
+            session.flush()
+            ids = [row.id for row in rows]
+            mark_enqueued(session, ids, now)
+            session.commit()
+            return ids
+    finally:
+        engine.dispose()

@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import shutil
 import time
-import uuid
-from datetime import datetime, timezone
 
 import pytest
 import redis
 from rq import Queue
 
-from handlers.outbox import queue_message
-from models.db import make_engine, make_sessionmaker
-from models.outbox import mark_enqueued
 from sms_gateway.worker import hands, queues
-from tests.outages.stack import PrivateRedis, Stack, TimedTwilio, environment, outbox_statuses, wait_until
+from tests.outages.stack import (PrivateRedis, Stack, TimedTwilio, environment, outbox_statuses, wait_until,
+                                 write_rows)
 from tests.outbox.test_faults_postgres import BIN, private_postgres  # noqa: F401 (the module's private cluster)
 
 pytestmark = [pytest.mark.slow,
@@ -29,24 +25,6 @@ pytestmark = [pytest.mark.slow,
 
 ROWS = 1004  # two send jobs: 1,000 and 4
 OUTAGE_S = 30
-
-
-def write_rows(database_url: str) -> list[int]:
-    """Committed `queued` rows marked as enqueued, as the web leaves them just before their jobs run."""
-    engine = make_engine(database_url)
-    try:
-        with make_sessionmaker(engine)() as session:
-            now = datetime.now(timezone.utc)
-            rows = [queue_message(session, to_phone=f"+9198271{n:05d}", text="Your cow is in the pound.",
-                                  language="en", kind="reply", idempotency_key=f"test:{uuid.uuid4().hex}", now=now)
-                    for n in range(ROWS)]
-            session.flush()
-            ids = [row.id for row in rows]
-            mark_enqueued(session, ids, now)
-            session.commit()
-            return ids
-    finally:
-        engine.dispose()
 
 
 @pytest.fixture
@@ -70,7 +48,7 @@ def test_rows_whose_send_jobs_failed_on_a_stopped_database_are_sent_within_60_s_
     client = redis.Redis.from_url(server.url)
     # The cron's first `recover` has seen this Redis (after it, queued rows are left to their jobs).
     assert wait_until(lambda: client.exists(hands.EPOCH_KEY), 30), stack.log()
-    ids = write_rows(postgres.url)
+    ids = write_rows(postgres.url, ROWS, "+9198271")
     postgres.stop()
     stopped = time.monotonic()
     queue = Queue(queues.QUEUE, connection=client)

@@ -10,21 +10,16 @@ import shutil
 import signal
 import tempfile
 import time
-import uuid
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 import redis
 from rq import Queue
 
-from handlers.outbox import queue_message
-from models.db import make_engine, make_sessionmaker
-from models.outbox import mark_enqueued
 from sms_gateway.providers import pacing
 from sms_gateway.worker import queues
 from tests.outages.stack import (PrivateRedis, TimedTwilio, environment, most_in_one_second, procfile_process,
-                                 wait_until)
+                                 wait_until, write_rows)
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
 
@@ -73,23 +68,6 @@ def test_each_pacer_of_an_account_learns_how_many_share_it(app):
     assert (first.sharers, second.sharers) == (2, 2)
 
 
-def write_rows(database_url: str, count: int) -> list[int]:
-    engine = make_engine(database_url)
-    try:
-        with make_sessionmaker(engine)() as session:
-            now = datetime.now(timezone.utc)
-            rows = [queue_message(session, to_phone=f"+9198273{n:05d}", text="Your cow is in the pound.",
-                                  language="en", kind="reply", idempotency_key=f"test:{uuid.uuid4().hex}", now=now)
-                    for n in range(count)]
-            session.flush()
-            ids = [row.id for row in rows]
-            mark_enqueued(session, ids, now)
-            session.commit()
-            return ids
-    finally:
-        engine.dispose()
-
-
 @pytest.mark.slow
 def test_workers_that_lose_redis_mid_job_send_at_most_their_share_of_the_rate(settings, session):
     server = PrivateRedis()
@@ -100,7 +78,7 @@ def test_workers_that_lose_redis_mid_job_send_at_most_their_share_of_the_rate(se
     env = environment(settings.database_url, server.url, fake, TWILIO_REQUESTS_PER_MINUTE=str(PER_SECOND * 60))
     workers = [procfile_process("worker", env, workdir / "worker.log") for _ in range(WORKERS)]
     try:
-        ids = write_rows(settings.database_url, WORKERS * ROWS_PER_JOB)
+        ids = write_rows(settings.database_url, WORKERS * ROWS_PER_JOB, "+9198273")
         queue = Queue(queues.QUEUE, connection=redis.Redis.from_url(server.url))
         for start in range(0, len(ids), ROWS_PER_JOB):
             queue.enqueue(queues.SEND_JOB, args=(ids[start:start + ROWS_PER_JOB],), job_timeout=600)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import threading
@@ -26,16 +25,11 @@ from sqlalchemy import create_engine, text
 
 from sms_gateway.cli import alembic_config
 from tests.conftest import AT_TOKEN
+from tests.support import free_port
 
 OWNER_EN = "+919825000006"
 BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
 pytestmark = pytest.mark.skipif(not BIN, reason="needs PostgreSQL server binaries")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class PrivatePostgres:

@@ -9,8 +9,6 @@ on 6379 is never touched.
 from __future__ import annotations
 
 import shutil
-import socket
-import subprocess
 import time
 from collections import Counter
 from dataclasses import replace
@@ -22,6 +20,7 @@ from sqlalchemy import select
 from models.tables import OutboundMessage
 from sms_gateway.worker import queues
 from sms_gateway.providers.registry import get_provider
+from tests.support import PrivateRedis
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
 
@@ -29,47 +28,12 @@ OWNER_EN, OWNER_GU, KEEPER = "+919825000006", "+919825000004", "+919825000001"
 STRANGER = "+919898012345"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class PrivateRedis:
-    """A redis-server of this test's own: `stop()` is Redis down (SIGKILL,
-    nothing saved), `start()` is Redis back, empty."""
-
-    def __init__(self):
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        client = redis.Redis.from_url(self.url, socket_connect_timeout=0.2)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                client.ping()
-                return
-            except redis.ConnectionError:
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-
-
 @pytest.fixture
 def private_redis():
     server = PrivateRedis()
     server.start()
     yield server
-    server.stop()
+    server.kill()
 
 
 @pytest.fixture
@@ -107,7 +71,7 @@ def test_with_redis_down_everything_answers_and_is_sent_once_when_it_is_back(
     fake_twilio.reset()
     sent_before = {id_ for id_, _, status in outbox(app) if status == "sent"}
 
-    private_redis.stop()
+    private_redis.kill()
 
     ready = client.get("/readyz")
     assert ready.status_code == 503
@@ -164,13 +128,13 @@ def test_redis_flushed_under_traffic_loses_no_reply_and_sends_none_twice(
 
 def test_readyz_is_ready_only_when_both_redis_and_the_database_answer(app, client, private_redis):
     assert client.get("/readyz").get_json() == {"status": "ready", "database": "ok", "redis": "ok"}
-    private_redis.stop()
+    private_redis.kill()
     body = client.get("/readyz").get_json()
     assert (body["status"], body["database"]) == ("not ready", "ok")
 
 
 def test_the_rate_limit_fails_open_while_redis_is_down(world, private_redis, send_twilio):
-    private_redis.stop()
+    private_redis.kill()
     replies = [send_twilio(OWNER_EN, "HELP").reply for _ in range(25)]
     assert all(reply.startswith("Dabbo: send") for reply in replies)
 

@@ -10,7 +10,6 @@ import os
 import re
 import shlex
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,6 +22,7 @@ from sqlalchemy import func, select
 from models.tables import Broadcast, Impoundment, InboundMessage, OutboundMessage, Person
 from sms_gateway import logs
 from tests.conftest import ADMIN_TOKEN, AT_TOKEN, TWILIO_TOKEN
+from tests.support import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 AMBA_KEEPER, BHAV_KEEPER, OFFICIAL = "+919825000001", "+919825000002", "+919825000003"
@@ -308,12 +308,6 @@ def test_the_access_logger_redacts_every_atom(tmp_path):
     assert "s3cr3t" not in line
     assert line.strip() == ('POST /webhooks/africastalking/sms?token=[redacted] HTTP/1.1 token=[redacted] '
                             '/webhooks/africastalking/sms?token=[redacted] [redacted] "curl"')
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def procfile_command(name: str, port: int) -> list[str]:
