@@ -68,7 +68,7 @@ class Settings:
     dlt_var_chars: int = 30  # DLT_VAR_CHARS: a value is shorter than this
     # DLT_VALUES: what an {#alphanumeric#} value may hold: strict (ASCII letters and digits),
     # spaces (and single spaces), script (letters of any script and spaces) (SPEC 13.2)
-    dlt_values: str = "script"
+    dlt_values: str = "strict"
     dlt_min_fixed: float = 0.5  # DLT_MIN_FIXED: share of a sample message that is fixed text
     # DLT_BROADCAST_SMS_TYPE: Exotel SmsType of a village's notices. A panchayat's notices are public
     # service: transactional, from the government header EXOTEL_FROM (SPEC 13.2).

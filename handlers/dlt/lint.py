@@ -2,13 +2,13 @@
 carries mapped to a template, the registered file in step with the wording (SPEC 12.3)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from handlers.catalogue import CATALOGUES
 from handlers import dlt as registered
 from handlers.dlt import wording
-from handlers.dlt.profile import ALPHANUMERIC, SCRIPT, VALUE_LEVELS, Profile, alphanumeric_problem, fixed_text, template_problems
+from handlers.dlt.profile import ALPHANUMERIC, VALUE_LEVELS, Profile, alphanumeric_problem, fixed_text, template_problems
 
 ALWAYS_THERE = frozenset({"brand", "url", "cbn"})
 
@@ -37,12 +37,14 @@ class Report:
                 for level, (templates, values, emptied) in self.levels.items()]
 
 
-def _levels(built: list[registered.Template]) -> dict[str, tuple[int, int, int]]:
+def _levels(built: list[registered.Template], profile: Profile) -> dict[str, tuple[int, int, int]]:
     """Per DLT_VALUES level, how the wording's sample values fare: refused as written (the fit
-    then rewrites them: "Amba Chowk" -> "AmbaChowk"), and stripped of a word in another script by
-    the fit (the message loses what it said: those templates are to reword for the level)."""
+    then rewrites them: "Amba Chowk" -> "AmbaChowk", "14-12 4pm" -> "14Dec4pm"), and stripped of
+    a word by the fit (a word in another script below `script`, or past the length: the message
+    loses what it said, so those templates are to reword for the level)."""
     out = {}
     for level in VALUE_LEVELS:
+        at_level = replace(profile, values=level)
         refused_in, refused, emptied = set(), 0, 0
         for template in built:
             for name, kind in zip(template.fields, template.kinds):
@@ -52,8 +54,7 @@ def _levels(built: list[registered.Template]) -> dict[str, tuple[int, int, int]]
                 if alphanumeric_problem(value, level):
                     refused_in.add((template.language, template.name))
                     refused += 1
-                    # the fit keeps ASCII words only below `script`: a word in another script is lost
-                    emptied += not value.isascii() and level != SCRIPT
+                    emptied += bool(wording.lost_words(value, template.language, at_level))
         out[level] = (len(refused_in), refused, emptied)
     return out
 
@@ -82,10 +83,10 @@ def lint(profile: Profile, context: wording.Context, on_file: list[registered.Te
         report.lowest_fixed = min(report.lowest_fixed, (share, where))
     report.problems += [f"{language}: {count} templates (at most {profile.max_templates})"
                         for language, count in report.counts.items() if count > profile.max_templates]
-    report.levels = _levels(built)
+    report.levels = _levels(built, profile)
     if report.levels[profile.values][2]:
         report.problems.append(f"DLT_VALUES={profile.values}: {report.levels[profile.values][2]} values of the "
-                               "wording lose a word in the fit (a word in Gujarati or Devanagari): reword those templates")
+                               "wording lose a word in the fit (a word in another script, or past the length): reword those templates")
     report.problems += _mapping_problems(catalogues)
     if registered.dumps(built) != registered.dumps(on_file):
         changed = sorted({f"{t.language} {t.name}" for t in built} - {f"{t.language} {t.name}" for t in on_file}

@@ -35,7 +35,7 @@ class Profile:
     var_chars: int = 30      # a value is shorter than this (Exotel: "under 30 characters")
     min_fixed: float = 0.5   # share of a sample message's characters that are fixed text
     max_templates: int = MAX_TEMPLATES
-    values: str = SCRIPT     # DLT_VALUES, one of VALUE_LEVELS
+    values: str = STRICT     # DLT_VALUES, one of VALUE_LEVELS (SPEC 13.2: strict by default)
 
 
 def _letter_or_digit(ch: str) -> bool:

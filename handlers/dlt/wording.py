@@ -40,13 +40,15 @@ SENT_AS: dict[str, str | None] = {
     "notice.seizure_alert_trespass": "seizure_alert",
     "notice.claim_reminder_trespass": "claim_reminder",
     "notice.protest_complaint_trespass": None,
-    # the s.16 balance and the s.17 Government: templates that name no section (the surplus's cite s.186(1))
+    # the s.16 balance and the s.17 Government: templates that name no section (the surplus's cite s.186(1)).
+    # Every template a `_trespass` key rides is law-neutral: its fixed text cites no section of either Act
+    # (seizure_alert, surplus_paid: what happened and when; the section is on the public page)
     "notice.surplus_trespass": "find_sold",
     "sms.find_sold_trespass": "find_sold",
     "sms.find_sold_none_trespass": "find_released",
     "notice.surplus_none_trespass": "find_released",
     "notice.surplus_reminder_trespass": "find_sold",
-    "notice.surplus_paid_trespass": "surplus_paid",   # its registered words cite s.186(1): one of its own is due
+    "notice.surplus_paid_trespass": "surplus_paid",   # its registered words cite no section (either Act's)
     "notice.auction": "auction",
     "notice.auction_trespass": "auction",
     "notice.release_receipt": "release_receipt",
@@ -173,13 +175,12 @@ EXTRA_FIELDS = {"missed.sms": ("tag", "total"), "sms.find_gaushala": ("total_tom
 # The DLT type of every value a template takes (the field's name, as in the catalogues).
 FIELD_TYPES = {
     **dict.fromkeys(("amount", "total", "total_tomorrow", "fee", "proceeds", "surplus", "forfeited", "deposit",
-                     "comp", "fees", "security", "count", "today", "code", "minutes", "receipt"), NUMERIC),
+                     "comp", "fees", "security", "count", "today", "code", "minutes", "receipt", "order"), NUMERIC),
     **dict.fromkeys(("tag", "pound", "place", "village", "when", "deadline", "day", "date", "paid_on",
-                     "surplus_deadline", "seized_at", "entries", "order", "taluka"), ALPHANUMERIC),
+                     "surplus_deadline", "seized_at", "entries", "taluka"), ALPHANUMERIC),
     "url": URL, "cbn": CBN,
 }
-SAMPLES = {"tag": "123456789012", "pound": "AMBA GAUSHALA", "place": "AMBA CHOWK", "village": "AMBA",
-           "taluka": "DHOLKA", "entries": "17", "order": "190 12", "code": "482913", "minutes": "10",
+SAMPLES = {"tag": "123456789012", "entries": "17/2026", "order": "4512", "code": "482913", "minutes": "10",
            "count": "4", "today": "2", "receipt": "100234"}
 DATE_SAMPLE = {language: entries[f"{SAMPLE}date"] for language, entries in words().dlt.items()}
 
@@ -260,21 +261,34 @@ def fit(kind: str, value: object, language: str, context: Context) -> str:
     if kind == NUMERIC:  # "Rs 1,250" -> "1250"; Gujarati and Devanagari digits -> ASCII
         digits = "".join(str(unicodedata.digit(ch)) for ch in text if ch.isdigit())
         return digits or text.strip()
-    level = context.profile.values
+    return _written(text, language, context.profile.values, context.profile.var_chars - 1)[0]
+
+
+def _written(text: str, language: str, level: str, limit: int) -> tuple[str, list[str]]:
+    """A name or a date as an `{#alphanumeric#}` slot at `level` takes it, and the words it lost
+    on the way (a Gujarati word where only ASCII passes, a word past the length)."""
     if level != SCRIPT:
         text = _ascii_time(text, language)
     # a month in ASCII letters where the level takes no other script ("14 Dec"), in the language's own else
     text = _words_date(text, "en" if level != SCRIPT else language)
     text = " ".join("".join(ch if _letter_or_digit(ch) else " " for ch in text).split())
+    lost = []
     if level != SCRIPT:  # what stays readable in ASCII: its Latin words and its digits
+        lost = [word for word in text.split() if not word.isascii()]
         text = " ".join(word for word in text.split() if word.isascii())
     if level == STRICT:  # no spaces: "Amba Chowk" -> "AmbaChowk", "14 Dec 4pm" -> "14Dec4pm"
         text = "".join(word[:1].upper() + word[1:].lower() for word in text.split())
-    limit = context.profile.var_chars - 1
     if len(text) > limit:
-        cut = text[:limit + 1].rsplit(" ", 1)[0] if " " in text[:limit + 1] else text[:limit]
-        text = cut.strip()
-    return text
+        cut = (text[:limit + 1].rsplit(" ", 1)[0] if " " in text[:limit + 1] else text[:limit]).strip()
+        lost += text[len(cut):].split() if " " in text else [text[len(cut):]]
+        text = cut
+    return text, lost
+
+
+def lost_words(value: str, language: str, profile: Profile) -> list[str]:
+    """The words of an `{#alphanumeric#}` value that its fit at the profile's level drops: what
+    the message would no longer say (`dlt lint` counts them; a template that loses one is reworded)."""
+    return _written(str(value), language, profile.values, profile.var_chars - 1)[1]
 
 
 def render(language: str, key: str, values: Mapping[str, object], context: Context) -> str | None:
@@ -292,10 +306,12 @@ def render(language: str, key: str, values: Mapping[str, object], context: Conte
 
 DATE_FIELDS = frozenset({"when", "deadline", "day", "date", "paid_on", "surplus_deadline", "seized_at"})
 ANIMALS_SAMPLE = {language: entries[f"{SAMPLE}animals"] for language, entries in words().dlt.items()}
+NAME_SAMPLE = {language: entries[f"{SAMPLE}name"] for language, entries in words().dlt.items()}
 
 
 def sample_value(field: str, kind: str, language: str) -> str:
-    """A value as long as a real one usually is (12-digit tag, 4-digit rupees, a date in words)."""
+    """A value as a handler gives it, as long as a real one usually is (12-digit tag, 4-digit rupees,
+    a date as every SMS says it: "14-12 4pm"; a name in the reader's script)."""
     if field in SAMPLES:
         return SAMPLES[field]
     if kind == NUMERIC:
@@ -304,4 +320,4 @@ def sample_value(field: str, kind: str, language: str) -> str:
         return DATE_SAMPLE[language]
     if field == "animals":
         return ANIMALS_SAMPLE[language]
-    return "AMBA GAUSHALA"
+    return NAME_SAMPLE[language]  # a pound's, a place's, a village's name as this reader gets it

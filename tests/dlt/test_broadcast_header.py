@@ -9,7 +9,8 @@ from sms_gateway.settings import Settings
 from tests.fakes.fixtures import EXOTEL_FROM, on_exotel
 
 PHONE = "+919825011111"
-AUCTION_EN = "Dabbo: auction of impounded cattle on 7 Dec 11am at Ambaji. Owners can take an animal back until then."
+AUCTION_EN = ("Dabbo: auction of impounded cattle on 7Dec11am, the place is on http://dabbo.test. Owners can take "
+              "an animal back until then.")
 
 
 def test_notices_go_as_service_sms_from_the_government_header_by_default(settings, exotel_settings, fake_exotel):

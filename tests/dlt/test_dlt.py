@@ -105,7 +105,9 @@ def test_the_committed_template_file_is_the_wordings():
     ("gu", "અંબાજી નં.1", "અંબાજી નં 1"),
 ])
 def test_a_value_is_fitted_to_an_alphanumeric_slot(language, value, fitted):
-    assert wording.fit("alphanumeric", value, language, CONTEXT) == fitted
+    """At DLT_VALUES=script (letters of any script and single spaces); strict: test_dlt_values.py."""
+    script = wording.Context(replace(PROFILE, values="script"), url=CONTEXT.url, cbn=CONTEXT.cbn)
+    assert wording.fit("alphanumeric", value, language, script) == fitted
 
 
 @pytest.mark.parametrize("value,fitted", [("Rs 1,250", "1250"), ("૧૨૫૦", "1250"), ("रु.90", "90")])
@@ -116,7 +118,7 @@ def test_money_is_digits_only_in_a_numeric_slot(value, fitted):
 def test_a_key_an_sms_carries_renders_as_its_template_in_india():
     text = wording.render("gu", "notice.claim_reminder", {"tag": "123456789012", "amount": "1250",
                                                           "deadline": "07-12 સવારે 10", "kind": "ગાય"}, CONTEXT)
-    assert text == "Dabbo: ટેગ 123456789012, આજે રૂ.1250. 7 ડિસે સવારે 10 સુધીમાં છોડાવો"
+    assert text == "Dabbo: ટેગ 123456789012, આજે રૂ.1250. 7Dec10am સુધીમાં છોડાવો"  # DLT_VALUES=strict
     assert wording.render("gu", "notice.release_deposit", {"deposit": "500", "day": "07-06-2027"}, CONTEXT) == ""
     assert wording.render("gu", "ussd.menu", {}, CONTEXT) is None  # not an SMS: the catalogue's words stand
 
@@ -133,7 +135,7 @@ def test_dlt_export_has_the_portals_fields_for_at_most_160_templates(app):
     assert row["Template Content"] == "Dabbo: ટેગ {#alphanumeric#}, આજે રૂ.{#numeric#}. {#alphanumeric#} સુધીમાં છોડાવો"
     assert (row["Content Type"], row["Category"], row["Variable Types"]) == (
         "Unicode", "Service Implicit", "alphanumeric, numeric, alphanumeric")
-    assert row["Sample Message"] == "Dabbo: ટેગ 123456789012, આજે રૂ.1250. 14 ડિસે સાંજે 4 સુધીમાં છોડાવો"
+    assert row["Sample Message"] == "Dabbo: ટેગ 123456789012, આજે રૂ.1250. 14Dec4pm સુધીમાં છોડાવો"
     auction = next(r for r in rows if r["Template Name"] == "dabbo_en_notice_auction")
     assert auction["Category"] == "Service Implicit" and auction["Content Type"] == "Text"
 

@@ -140,9 +140,11 @@ def dlt_registered(tmp_path_factory):
 
 @pytest.fixture
 def fake_exotel(fake_exotel_server, dlt_registered):
-    """The fake Exotel, scrubbing every SMS against the registered templates."""
+    """The fake Exotel, scrubbing every SMS against the registered templates, its values read as
+    the default DLT_VALUES reads them (strict: ASCII letters and digits)."""
     fake_exotel_server.reset()
     fake_exotel_server.register(DLT_ENTITY_ID, dlt_registered[1], urls=WHITELISTED_URLS, numbers=WHITELISTED_NUMBERS)
+    fake_exotel_server.scrub_values(Profile().values)
     yield fake_exotel_server
     fake_exotel_server.reset()
 
