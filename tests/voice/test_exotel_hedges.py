@@ -254,6 +254,16 @@ def test_exotel_check_names_a_token_in_a_query_exotel_dropped_and_exits_1(app, w
     assert "DIFFERS 1 flow/start requests answered 403" in result.output
 
 
+def test_exotel_check_asks_no_parameters_of_a_head(app, world, client):
+    """Exotel's reply applet (and golive's own probe) sends a HEAD before its GET; Dabbo reads
+    nothing from a HEAD, so a HEAD without the SMS's parameters is no difference."""
+    client.head(f"/webhooks/exotel/t/{TOKEN}/sms")
+    client.get(f"/webhooks/exotel/t/{TOKEN}/sms", query_string={"SmsSid": "H1", "From": "09825000006",
+                                                               "To": "07940000000", "Body": "HELP"})
+    result = check(app)
+    assert result.exit_code == 0 and "nothing differs" in result.output, result.output
+
+
 def test_exotel_check_exits_1_before_anything_is_recorded(app):
     result = check(app)
     assert result.exit_code == 1 and "no request from Exotel recorded" in result.output
