@@ -176,3 +176,24 @@ def test_golive_passes_once_every_step_is_done(app, live, tmp_path):
     result = golive(app, "--canary", CANARY_PHONE)
     assert result.exit_code == 0, result.output
     assert "ready: owners can be reached" in result.output and "BLOCKS" not in result.output
+
+
+def test_golive_all_blocks_on_the_voice_alone_where_the_sms_stage_is_ready(app, live):
+    golive(app, "--stage", "sms", "--canary", CANARY_PHONE)
+    result = golive(app)
+    assert result.exit_code == 1
+    assert [line.split("] ", 1)[1] for line in result.output.splitlines() if "[BLOCKS ]" in line] == [
+        line.split("] ", 1)[1] for line in result.output.splitlines() if "[BLOCKS ] voice prompts recorded" in line]
+    assert "1 steps block going live (all)" in result.output
+
+
+@pytest.mark.parametrize("level", ["strict", "spaces", "script"])
+def test_every_canary_passes_an_operator_reading_values_at_the_deployments_level(app, live, fake_exotel, level):
+    from dataclasses import replace
+
+    app.extensions["dabbo"].settings = replace(live, dlt_values=level)
+    fake_exotel.scrub_values(level)
+    result = golive(app, "--stage", "sms", "--canary", CANARY_PHONE)
+    count = len(registered_ids(live))
+    assert f"[ok     ] canary SMS delivered ({count}/{count} templates)" in result.output
+    assert fake_exotel.scrubbed_failures == [] and len(fake_exotel.accepted) == count

@@ -23,7 +23,14 @@ character for character, or a value is not of its variable's type), 23186 DLT_LE
 (a value of 30 characters or more); else `sent` 20005 DELIVERED_TO_HANDSET. The templates come
 from the portal's side: the registered text with its typed variables (`{#numeric#}` digits,
 `{#alphanumeric#}` letters and digits, `{#url#}` and `{#cbn#}` only the whitelisted ones).
-`limit_requests(200, 60)` makes it enforce Exotel's per-account API rate limit (documented: 200
+The fake keeps what the operator let through in `accepted` (template id, the
+values as it read them). `scrub_values(level)` sets its reading of `{#alphanumeric#}` (section 7:
+"letters and numbers only; no special characters", spaces and Indic letters unsettled): `strict`
+the strictest (ASCII letters and digits), `spaces` (and single spaces between them), `script` the
+loosest (letters and digits of any script, single spaces). `rewrite_query("rewritten")` makes it
+call a status callback URL as one integration reports Exotel calling a dynamic URL: its configured
+query string replaced by Exotel's own parameters (a `?token=` there is lost; a token in the path
+is not). `limit_requests(200, 60)` makes it enforce Exotel's per-account API rate limit (documented: 200
 requests a minute, then `429 Too Many Requests` with `Retry-After` and a RestException) over a
 sliding window; `rate_limited` counts the requests it refused so.
 """
@@ -34,8 +41,10 @@ import json
 import math
 import re
 import time
+import unicodedata
 import uuid
 from collections import deque
+from urllib.parse import urlencode
 
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -66,6 +75,7 @@ class FakeExotel(FakeProviderServer):
         self._rate: tuple[int, float] | None = None
         self._window: deque[float] = deque()
         self.rate_limited = 0
+        self.query = "kept"
 
     def register(self, entity_id: str, rows, *, urls=(), numbers=()) -> None:
         """The DLT portal's registered templates: (template id, text) rows of one entity, and
@@ -77,6 +87,18 @@ class FakeExotel(FakeProviderServer):
         """The operator's reading of `{#alphanumeric#}`: "strict", "spaces" or "script" (the loosest)."""
         with self._lock:
             self._scrubber.values = level
+
+    def rewrite_query(self, query: str) -> None:
+        """"kept": a status callback goes to the StatusCallback URL as given; "rewritten": its
+        query string is replaced by Exotel's own parameters."""
+        with self._lock:
+            self.query = query
+
+    @property
+    def accepted(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(DltTemplateId, values as the operator read them) of each SMS it let through."""
+        with self._lock:
+            return list(self._scrubber.accepted) if self._scrubber else []
 
     @property
     def scrubbed_failures(self) -> list[dict[str, str]]:
@@ -117,6 +139,7 @@ class FakeExotel(FakeProviderServer):
         self.callbacks = []
         self.delivered_callbacks = []
         self._rate, self._window, self.rate_limited = None, deque(), 0
+        self.query = "kept"
 
     def _error_body(self, status: int) -> dict:
         return rest_exception(status, HTTP_STATUS_CODES.get(status, "Error"))
@@ -155,9 +178,12 @@ class FakeExotel(FakeProviderServer):
             return
         status, code, detail = verdict
         units = 1 if form.get("EncodingType") != "unicode" else 2
-        self.callbacks.append((form["StatusCallback"], {
-            "SmsSid": message["Sid"], "To": message["To"], "Status": status, "SmsUnits": str(units),
-            "DetailedStatus": detail, "DetailedStatusCode": code, "DateSent": time.strftime("%Y-%m-%d %H:%M:%S")}))
+        fields = {"SmsSid": message["Sid"], "To": message["To"], "Status": status, "SmsUnits": str(units),
+                  "DetailedStatus": detail, "DetailedStatusCode": code, "DateSent": time.strftime("%Y-%m-%d %H:%M:%S")}
+        url = form["StatusCallback"]
+        if self.query == "rewritten":
+            url = url.split("?", 1)[0] + "?" + urlencode(fields)
+        self.callbacks.append((url, fields))
 
     def _entry(self, number: str, form: dict) -> dict:
         status, code, detail = self._number_status.get(number, ("queued", "", ""))
@@ -194,8 +220,12 @@ class FakeExotel(FakeProviderServer):
 
 DELIVERED = ("sent", "20005", "DELIVERED_TO_HANDSET")
 _VARIABLE = re.compile(r"\{#(numeric|alphanumeric|url|cbn)#\}")
-# Gujarati and Devanagari letters come with vowel signs and nasal marks, which are not "word" characters.
-_INDIC = re.compile(r"[\u0900-\u097F\u0A80-\u0AFF]")
+
+
+def _letter_or_number(ch: str) -> bool:
+    """A letter or digit of any script; Gujarati and Devanagari letters come with vowel signs and
+    nasal marks (Unicode "M"), part of the letter. A danda or other punctuation is not."""
+    return unicodedata.category(ch)[0] in "LMN"
 
 
 def _of_type(kind: str, value: str, urls: set[str], numbers: set[str], values: str = "script") -> bool:
@@ -211,7 +241,7 @@ def _of_type(kind: str, value: str, urls: set[str], numbers: set[str], values: s
         words = value.split(" ")
         if values == "spaces":
             return all(word and word.isascii() and word.isalnum() for word in words)
-        return all(word and all((ch.isalnum() or _INDIC.match(ch)) for ch in word) for word in words)
+        return all(word and all(_letter_or_number(ch) for ch in word) for word in words)
     if kind == "url":  # a whitelisted link, or a page under it (the domain is whitelisted; unconfirmed)
         return value in urls or any(value.startswith(url + "/") for url in urls)
     return value in numbers
@@ -224,6 +254,7 @@ class Scrubber:
                  values: str = "script") -> None:
         self.entity_id, self.templates, self.urls, self.numbers = entity_id, templates, urls, numbers
         self.values = values  # the operator's reading of {#alphanumeric#}: strict, spaces, script
+        self.accepted: list[tuple[str, tuple[str, ...]]] = []
 
     def verdict(self, form: dict) -> tuple[str, str, str]:
         # A header is approved for one category (INDIA-CHANNELS.md section 7): promotional from a
@@ -248,4 +279,5 @@ class Scrubber:
                 return "failed", "23185", "DLT_TEMPLATE_DOES_NOT_MATCH"
         if form.get("EncodingType") != "unicode" and not form["Body"].isascii():
             return "failed", "23185", "DLT_TEMPLATE_DOES_NOT_MATCH"
+        self.accepted.append((form["DltTemplateId"], found.groups()))
         return DELIVERED

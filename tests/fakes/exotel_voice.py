@@ -20,7 +20,9 @@ Built from Exotel's support pages, not from our code:
   left out; no other key), or only for its key names (`gather="keys"`, the loosest reading: Exotel
   ignores the types); the keys read stop at `max_input_digits` or the finish key; a Gather has two
   exits, "caller entered digits" (`digits`) and "caller entered no digits" (`nodigits`): silence
-  takes the second, and ends the call where it is not wired;
+  takes the second, and ends the call where it is not wired; what the Passthru after a silence
+  gets is unsettled: no `digits` (`silence="absent"`) or an empty quoted `digits=""`
+  (`silence="empty"`);
 * **a branch back to an earlier applet** (our loop): saved (`loops="allowed"`) or refused by App
   Bazaar (`loops="refused"`, undocumented either way): then only a loop-free flow can be built,
   and a call rings the first `voice…` flow printed that the account could save;
@@ -179,10 +181,11 @@ class ExotelVoice:
     Gather with the next press (None: silence)."""
 
     def __init__(self, client, flow_text: str, *, sid: str = "dabbo1", exophone: str = EXOPHONE,
-                 gather: str = "typed", query: str = "kept", loops: str = "allowed") -> None:
+                 gather: str = "typed", query: str = "kept", loops: str = "allowed", silence: str = "absent") -> None:
         assert gather in ("typed", "keys") and query in ("kept", "rewritten") and loops in ("allowed", "refused")
+        assert silence in ("absent", "empty")
         self.client = client
-        self.gather_schema, self.query, self.loops = gather, query, loops
+        self.gather_schema, self.query, self.loops, self.silence = gather, query, loops, silence
         self.flows = parse_flows(flow_text)
         # App Bazaar refusing a branch back to an earlier applet: such a flow cannot be saved
         self.refused = {name: flow.loops_back for name, flow in self.flows.items()
@@ -291,7 +294,8 @@ class ExotelVoice:
              sid: str | None = None, direction: str = "incoming", max_applets: int = 400) -> Call:
         """Gather's two exits: "digits" when keys were typed, "nodigits" on silence (`None` or
         `""` in `presses`); a Gather without a "nodigits" exit ends the call on silence, as a
-        flow with that exit unwired does. The Passthru after a silence gets no `digits`."""
+        flow with that exit unwired does. The Passthru after a silence gets no `digits`, or
+        `digits=""` under `silence="empty"`."""
         chosen = self.flow(flow)
         call = Call(sid or uuid.uuid4().hex, caller, chosen, answered=chosen.answers)
         started = time.strftime("%Y-%m-%d %H:%M:%S")
@@ -311,6 +315,8 @@ class ExotelVoice:
                 number = applet.next[str(status)]
             elif applet.kind == "Gather":
                 digits = self._gather(call, applet, common, presses.pop(0) if presses else None) or None
+                if digits is None and self.silence == "empty":
+                    digits = ""  # the Passthru then gets digits=""
                 exit_ = "digits" if digits else "nodigits"
                 if exit_ == "digits" and exit_ not in applet.next:  # the old form: one exit, "next"
                     exit_ = "next"
