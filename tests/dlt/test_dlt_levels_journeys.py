@@ -239,6 +239,9 @@ def test_a_missed_call_is_answered_by_an_sms_of_a_registered_template(world, cli
 @pytest.mark.parametrize("dlt_values,token_in,exotel_query", [("strict", "query", "rewritten")])
 def test_exotel_check_names_the_status_callbacks_that_lost_their_query_token(app, world, client, session, run_worker,
                                                                              calling_back, operator):
+    from dataclasses import replace
+
+    app.extensions["dabbo"].settings = replace(app.extensions["dabbo"].settings, exotel_record="on")
     missed_call(client, OWNER)
     run_worker(calling_back)
     post_callbacks(client, operator)
