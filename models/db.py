@@ -8,9 +8,12 @@ from __future__ import annotations
 import time
 from datetime import datetime, timezone
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from sqlalchemy import ARRAY, DateTime, Engine, MetaData, any_, bindparam, create_engine, event, exc, text
+import psycopg
+from psycopg import Column
+
+from sqlalchemy import ARRAY, DateTime, Engine, MetaData, any_, bindparam, create_engine, event, exc, func, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.sql.elements import TextClause
@@ -86,10 +89,60 @@ def make_engine(url: str, **kwargs) -> Engine:
 
         return engine
     kwargs.setdefault("pool_pre_ping", False)
+    if url.startswith("postgresql+psycopg:"):
+        kwargs["connect_args"] = {"cursor_factory": DescribingLazily, **kwargs.get("connect_args", {})}
     engine = create_engine(url, **kwargs)
     if not kwargs["pool_pre_ping"]:
         ping_when_idle(engine)
     return engine
+
+
+class _Described:
+    """What psycopg's Column reads from its cursor, pinned to one result."""
+
+    __slots__ = ("pgresult", "_encoding", "adapters")
+
+    def __init__(self, pgresult, encoding: str, adapters) -> None:
+        self.pgresult, self._encoding, self.adapters = pgresult, encoding, adapters
+
+
+class _Description(Sequence):
+    """A result's `cursor.description`, its Column objects made on first use. SQLAlchemy
+    asks every statement for it and, once a statement's result columns are known (its
+    compiled form keeps them), only looks whether it is None: psycopg's ~100 Column
+    objects a lookup were a tenth of the request's Python."""
+
+    __slots__ = ("_described", "_count", "_columns")
+
+    def __init__(self, cursor: psycopg.Cursor, result) -> None:
+        self._described = _Described(result, cursor._encoding, cursor.adapters)
+        self._count = result.nfields
+        self._columns: list | None = None
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        if self._columns is None:
+            self._columns = [Column(self._described, i) for i in range(self._count)]
+        return self._columns[index]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+class DescribingLazily(psycopg.Cursor):
+    """psycopg's cursor, its `description` made only when read (the same columns)."""
+
+    @property
+    def description(self):
+        result = self.pgresult
+        if result and (result.nfields or result.status in _ROWS):
+            return _Description(self, result)
+        return None
+
+
+_ROWS = (psycopg.pq.ExecStatus.TUPLES_OK, psycopg.pq.ExecStatus.SINGLE_TUPLE, psycopg.pq.ExecStatus.TUPLES_CHUNK)
 
 
 # A pooled connection returned less than this long ago is handed out without a
@@ -165,6 +218,73 @@ def read_only(session: Session) -> None:
         session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
+# --- a lookup's reads outside a transaction ---------------------------------
+
+_READS_OUTSIDE = "dabbo.reads_outside_transaction"   # session.info: no BEGIN sent yet, on purpose
+
+
+def lookup_reads(session: Session) -> None:
+    """Run a lookup's reads (the sender, the animal, its key) without a
+    transaction, saving the BEGIN round trip; the first thing that may write
+    or lock (a flush, an INSERT/UPDATE/DELETE or plain SQL statement, a
+    SELECT ... FOR UPDATE) or `begin_transaction` opens one on the same
+    connection first, so everything written still commits together. The
+    audit row of a lookup that wrote nothing else is then one statement, its
+    own transaction (`LOOKUP_COMMITS_ASYNC` in it: see commit_lookup).
+    Under READ COMMITTED each statement sees its own snapshot anyway, so the
+    reads see what they saw inside a transaction. Only for a session that has
+    not begun yet (else: nothing changes). Confirm steps call
+    `begin_transaction` before they run (an advisory lock is a SELECT)."""
+    if on_postgresql(session) and not session.in_transaction():
+        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        session.info[_READS_OUTSIDE] = True
+
+
+def outside_transaction(session: Session) -> bool:
+    """True while `lookup_reads`' session has sent no BEGIN."""
+    return bool(session.info.get(_READS_OUTSIDE))
+
+
+def begin_transaction(session: Session) -> None:
+    """From here on, this session's statements run in one transaction (after
+    `lookup_reads`; otherwise they already do)."""
+    if session.info.pop(_READS_OUTSIDE, None):
+        # psycopg: allowed on an idle connection, no round trip; BEGIN goes with the next statement.
+        session.connection().connection.dbapi_connection.autocommit = False
+
+
+@event.listens_for(Session, "before_flush")
+def _begin_before_flush(session: Session, _context, _instances) -> None:
+    if session.info.get(_READS_OUTSIDE):
+        begin_transaction(session)
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _begin_before_writing(state) -> None:
+    if state.session.info.get(_READS_OUTSIDE) and not _lookup_statement(state) and (
+            not state.is_select or isinstance(state.statement, TextClause)
+            or getattr(state.statement, "_for_update_arg", None) is not None):
+        begin_transaction(state.session)
+
+
+def _lookup_statement(state) -> bool:
+    return bool(state.execution_options.get(LOOKUP_AUDIT))
+
+
+@event.listens_for(Session, "after_commit")
+@event.listens_for(Session, "after_rollback")
+def _transaction_ended(session: Session) -> None:
+    session.info.pop(_READS_OUTSIDE, None)
+
+
+# A lookup's audit statement (execution option): the one write of a lookup, which may run
+# as its own transaction after `lookup_reads`. It must carry LOOKUP_COMMITS_ASYNC.
+LOOKUP_AUDIT = "dabbo_lookup_audit"
+# `SET LOCAL synchronous_commit TO off` as an expression a statement can RETURN: in a
+# statement that is its own transaction, the setting holds for that transaction's commit.
+LOOKUP_COMMITS_ASYNC = func.set_config("synchronous_commit", "off", True).label("commits_async")
+
+
 # Called inside the transaction just before commit_lookup commits it (its COMMIT
 # goes past SQLAlchemy's before_commit event): models.queries.pending registers here.
 BEFORE_LOOKUP_COMMIT: list = []
@@ -194,7 +314,10 @@ def commit_lookup(session: Session) -> None:
         session.flush()
         for hook in BEFORE_LOOKUP_COMMIT:
             hook(session)
-        session.execute(text("SET LOCAL synchronous_commit TO off; COMMIT"))
+        if not outside_transaction(session):
+            session.execute(text("SET LOCAL synchronous_commit TO off; COMMIT"))
+        # else: the audit row's statement was its own transaction, committed with
+        # LOOKUP_COMMITS_ASYNC; nothing is open (psycopg sends no COMMIT in autocommit).
     session.commit()
 
 

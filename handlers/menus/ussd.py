@@ -35,7 +35,7 @@ from handlers.received import OutboxRowsWritten, printable, stored_answer
 from handlers.text import fits_ussd_page
 from models import queries
 from models.queries import pending
-from models.db import commit_lookup
+from models.db import LOOKUP_AUDIT, LOOKUP_COMMITS_ASYNC, begin_transaction, commit_lookup, lookup_reads
 from models.phones import normalise_phone
 from models.tables import InboundMessage
 
@@ -243,6 +243,7 @@ def screen(session: Session, *, phone: str, text: str, now: datetime, settings=N
 def _act(ctx: Context, act: Act, state: State) -> Screen:
     """Run a confirm step (`navigator.carry_out`: a refusal changes nothing) and collect
     the outbox rows it wrote."""
+    begin_transaction(ctx.session)   # its locks and writes, and the audit row, in one transaction
     with OutboxRowsWritten(ctx.session) as written:
         text, done = navigator.carry_out(ctx, act, state)
     if not done:
@@ -262,6 +263,10 @@ def step_id(session_id: str, phone: str, text: str) -> str:
 _AUDIT = insert(InboundMessage.__table__).values({name: bindparam(name) for name in (
     "channel", "provider", "provider_id", "phone", "text", "received_at", "reply_text", "outcome")})
 _AUDIT_AND_WATCH = pending.carrying_a_watch(_AUDIT)
+# A step that confirmed nothing: its audit row (and watch) may be its own transaction, after
+# reads outside one (models.db.lookup_reads), committed as commit_lookup commits.
+_LOOKUP_AUDIT = _AUDIT.returning(LOOKUP_COMMITS_ASYNC).execution_options(**{LOOKUP_AUDIT: True})
+_LOOKUP_AUDIT_AND_WATCH = pending.carrying_a_watch(_LOOKUP_AUDIT)
 
 
 def answer(session: Session, *, provider: str, session_id: str, phone: str, text: str, now: datetime,
@@ -281,6 +286,7 @@ def answer(session: Session, *, provider: str, session_id: str, phone: str, text
     if e164 is None:
         return _end(t(DEFAULT_LANGUAGE, "ussd.bad_phone"))
     provider_id = step_id(session_id if isinstance(session_id, str) else "", e164, text)
+    lookup_reads(session)   # a confirm step, or anything that writes, opens the transaction first
     try:
         shown = screen(session, phone=e164, text=text, now=now, settings=settings)
     except Exception:
@@ -294,12 +300,13 @@ def answer(session: Session, *, provider: str, session_id: str, phone: str, text
                  outcome="end" if shown.end else "continue")
     try:
         # The audit row carries the caller's new Watch, if any: one round trip for both.
-        pending.execute_carrying_watches(session, _AUDIT, _AUDIT_AND_WATCH, audit)
         if shown.changed_records or shown.message_ids:
+            pending.execute_carrying_watches(session, _AUDIT, _AUDIT_AND_WATCH, audit)
             session.commit()
         else:
             # Only the audit row and, for an animal shown, the caller's Watch (and a stranger's
             # self-registration): models.db.commit_lookup, the documented trade.
+            pending.execute_carrying_watches(session, _LOOKUP_AUDIT, _LOOKUP_AUDIT_AND_WATCH, audit)
             commit_lookup(session)
     except IntegrityError:
         # This very step was answered before (or just now, by another process): that answer stands.

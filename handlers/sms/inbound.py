@@ -41,7 +41,7 @@ from handlers.received import OutboxRowsWritten, storable, stored_answer
 from handlers.sms.replies import Context, Sender
 from models import queries
 from models.queries import pending
-from models.db import commit_lookup, on_postgresql
+from models.db import LOOKUP_AUDIT, LOOKUP_COMMITS_ASYNC, commit_lookup, lookup_reads, on_postgresql
 from models.phones import normalise_phone
 from models.tables import InboundMessage, Person
 
@@ -114,7 +114,9 @@ _RECEIVED_AND_ANSWERED = (
     .values({name: bindparam(name) for name in (
         "channel", "provider", "provider_id", "phone", "text", "received_at", "reply_text", "outcome")})
     .on_conflict_do_nothing(constraint="uq_inbound_provider_id")
-    .returning(InboundMessage.__table__.c.id))
+    .returning(InboundMessage.__table__.c.id, LOOKUP_COMMITS_ASYNC)
+    # its own transaction after the reads (models.db.lookup_reads), unless something else wrote
+    .execution_options(**{LOOKUP_AUDIT: True}))
 _RECEIVED_AND_ANSWERED_AND_WATCH = pending.carrying_a_watch(_RECEIVED_AND_ANSWERED)
 _ANSWERED = (update(InboundMessage.__table__).where(InboundMessage.__table__.c.id == bindparam("audit_id"))
              .values(reply_text=bindparam("reply_text"), outcome=bindparam("outcome")))
@@ -182,6 +184,7 @@ def _answer_lookup(session: Session, inbound: Inbound, command: Command | Proble
     from storage as on the careful path."""
     if isinstance(command, Problem) or command.name not in LOOKUPS or COMMANDS[command.name][1] is not None:
         return None
+    lookup_reads(session)   # no BEGIN: anything that writes opens the transaction first
     known = queries.person_by_phone(session, phone)
     if known is None:
         session.rollback()   # a stranger registers on first contact: a change of record
