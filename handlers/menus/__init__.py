@@ -115,8 +115,7 @@ def _fees_lines(ctx: Context, state: State) -> list[str]:
     lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
     if s.status != "impounded":
         return lines + [ctx.t("ussd.fees.not_held")]
-    impoundment = ctx.impoundment(state.tag)
-    if trespass.two_stage(impoundment):   # s.12 fine by category, feeding, s.15: no security
+    if trespass.two_stage(impoundment := ctx.impoundment(state.tag)):   # s.12 fine by category, feeding, s.15
         return lines + trespass.fees_lines(ctx, s, impoundment.village.pack)
     d = s.dues
     lines += [ctx.t("ussd.fees.fee", amount=money(language, d.pound_fee_paise)),
