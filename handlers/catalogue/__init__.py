@@ -122,6 +122,12 @@ def kind_name(language: str | None, kind: str) -> str:
     return t(language, f"kind.{kind}")
 
 
+def category_name(language: str | None, category: str) -> str:
+    """A category of a state's scale of fines (1871 s.12) by its name in the pack's schedule
+    (`models.law.trespass.category`): "large cattle", "sheep or goat"."""
+    return t(language, f"category.{category}")
+
+
 # The year the reader is in: a date in any other year is written with its year, so that
 # "30-11" is never read as this year's when it means next year's. Set for the time a text
 # is written (`read_on`); where nothing set it, the year is today's in Gujarat.

@@ -115,8 +115,8 @@ def _fees_lines(ctx: Context, state: State) -> list[str]:
     lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
     if s.status != "impounded":
         return lines + [ctx.t("ussd.fees.not_held")]
-    if trespass.two_stage(ctx.impoundment(state.tag)):   # s.12 fine, feeding, s.15: no security
-        return lines + trespass.fees_lines(ctx, s)
+    if trespass.two_stage(impoundment := ctx.impoundment(state.tag)):   # s.12 fine by category, feeding, s.15
+        return lines + trespass.fees_lines(ctx, s, impoundment.village.pack)
     d = s.dues
     lines += [ctx.t("ussd.fees.fee", amount=money(language, d.pound_fee_paise)),
               ctx.t("ussd.fees.expenses", days=d.days, days_text=days_text(language, d.days),

@@ -7,7 +7,7 @@ Read from the pack's shape (`trespass.two_stage`), never from its name, as the S
 (`handlers.pound.lookup`); a Gujarat village's screens are `handlers.menus`' own."""
 from __future__ import annotations
 
-from handlers.catalogue import day, days_text, money, rate, spoken
+from handlers.catalogue import category_name, day, days_text, money, rate, spoken
 from handlers.menus.navigator import Context, Option, State
 from handlers.pound.facts import AnimalStatus
 from models import law
@@ -43,11 +43,13 @@ def surplus_line(ctx: Context, s: AnimalStatus) -> str:
                  day=day(s.surplus_deadline))
 
 
-def fees_lines(ctx: Context, s: AnimalStatus) -> list[str]:
-    """s.12's fine and ss.4-6's feeding, the total today and tomorrow, and the s.15 deposit of an
-    owner who disputes the seizure: the same fine and charges (no §189 security in this Act)."""
+def fees_lines(ctx: Context, s: AnimalStatus, pack) -> list[str]:
+    """s.12's fine, named by the category of the state's scale the kind is in (`pack`'s schedule),
+    and ss.4-6's feeding, the total today and tomorrow, and the s.15 deposit of an owner who
+    disputes the seizure: the same fine and charges (no §189 security in this Act)."""
     d, language = s.dues, ctx.caller.language
-    lines = [ctx.t("ussd.fees.fine_trespass", amount=money(language, d.pound_fee_paise)),
+    lines = [ctx.t("ussd.fees.fine_trespass", amount=money(language, d.pound_fee_paise),
+                   category=category_name(language, trespass.category(s.kind, pack))),
              ctx.t("ussd.fees.feeding_trespass", days=d.days, days_text=days_text(language, d.days),
                    rate=rate(language, d.daily_rate_paise), amount=money(language, d.expenses_paise)),
              ctx.t("ussd.fees.total", amount=money(language, d.total_paise))]

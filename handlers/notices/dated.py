@@ -9,15 +9,15 @@ from collections import defaultdict
 from datetime import datetime, timedelta, timezone
 from typing import Iterable, Sequence
 
-from sqlalchemy import Integer, case, select
+from sqlalchemy import Integer, select
 from sqlalchemy.orm import Session, joinedload
 
 from handlers.notices import broadcasts
 from handlers.notices import writer as notice_writer
 from handlers.catalogue import LANGUAGES, auction_place
 from handlers.notices.common import (
-    AUCTION_NOTICE, BATCH, CLAIM_REMINDER, KEEPER_DIGEST, PROTEST_REMINDER, SURPLUS_REMINDER,
-    among, existing_keys, key_written, local_moment, owner_and_watchers, owners_and_watchers_of, pound_name, sentence,
+    AUCTION_NOTICE, CLAIM_REMINDER, KEEPER_DIGEST, PROTEST_REMINDER, SURPLUS_REMINDER,
+    among, existing_keys, held_in_pounds, key_written, local_moment, owner_and_watchers, owners_and_watchers_of, pound_name, sentence,
     wants, write_notice, written_count,
 )
 from handlers.notices.money import write_security_dues
@@ -275,7 +275,7 @@ def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_
     due = [(keeper, *due[keeper.id]) for keeper in session.scalars(   # only the keepers still to be told
         select(Person).options(joinedload(Person.pound).joinedload(Pound.village))
         .where(among(session, Person.id, sorted(due), Integer)).order_by(Person.id))]
-    held_by_pound = _held(session, sorted({keeper.pound_id for keeper, *_ in due}))
+    held_by_pound = held_in_pounds(session, sorted({keeper.pound_id for keeper, *_ in due}))
     digests = [notice_writer.Notice(keeper, KEEPER_DIGEST, key,
                                     sentence(keeper_digest_text(keeper.language, keeper.pound, today,
                                                                 held_by_pound[keeper.pound_id],
@@ -284,22 +284,6 @@ def _keeper_digests(session: Session, now: datetime, morning_hour: int, evening_
                                     expires_at=expires)
                for keeper, today, expires, key in due if held_by_pound.get(keeper.pound_id)]
     notice_writer.write_all(session, digests, now)   # one statement for every keeper's digest
-
-
-def _held(session: Session, pound_ids: Sequence[int]) -> dict[int, list]:
-    """{pound id: its animals in the pound, as rows with `kind`, `auction_at`, `claim_deadline` and
-    `for_auction` (1871 s.14: its notice recorded)} (what a digest counts), in one query per batch
-    of pounds, not one per keeper."""
-    held: dict[int, list] = defaultdict(list)
-    noticed = case((for_auction(), True), else_=False).label("for_auction")
-    for start in range(0, len(pound_ids), BATCH):
-        for row in session.execute(
-                select(Impoundment.pound_id, Impoundment.kind, Impoundment.auction_at, Impoundment.claim_deadline,
-                       noticed)
-                .where(among(session, Impoundment.pound_id, pound_ids[start:start + BATCH], Integer),
-                       Impoundment.status == "impounded").order_by(Impoundment.id)):
-            held[row.pound_id].append(row)
-    return held
 
 
 # ---------------------------------------------------------------- auctions

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import case, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
 from handlers.catalogue import kind_name, spoken, t
-from handlers.notices.common import label, pound_name, write_notice
+from handlers.notices.common import held_in_pounds, label, pound_name, write_notice
+from handlers.notices.texts import PoundDay, pound_day
 from models import law
 from models.law import packs, trespass
-from models.queries.disposal import for_auction
-from models.tables import Impoundment, Person, Pound, Village
+from models.tables import Impoundment, Person, Village
 
 POLICE_REPORT = "police_report"
 # A report told a day late still helps the keeper; past that the notice is stale, never sent late.
@@ -40,27 +40,29 @@ def write_police_reports(session: Session, now: datetime) -> None:
                           .where(Impoundment.status == "impounded", Village.law.in_(laws),
                                  Impoundment.claim_deadline <= now, Impoundment.claim_deadline > window)
                           .order_by(Impoundment.id)).unique().all()
+    days: dict[int, PoundDay] = {}   # pound id -> its day, read once for every keeper and language
+
+    def pound_today(impoundment: Impoundment) -> PoundDay:
+        if impoundment.pound_id not in days:
+            tz = impoundment.village.timezone
+            held = held_in_pounds(session, [impoundment.pound_id]).get(impoundment.pound_id, [])
+            days[impoundment.pound_id] = pound_day(held, law.local_date(now, tz), tz)
+        return days[impoundment.pound_id]
+
     for impoundment in due:
         keepers = session.scalars(select(Person).where(Person.role == "keeper", Person.pound_id == impoundment.pound_id)
                                   .order_by(Person.id))
         expires = impoundment.claim_deadline + timedelta(hours=REPORT_NOTICE_HOURS)
         for keeper in keepers:
             write_notice(session, keeper, POLICE_REPORT, f"{POLICE_REPORT}:{impoundment.id}:{keeper.id}", now,
-                         lambda lang, i=impoundment: police_report_text(session, i, lang, now),
+                         lambda lang, i=impoundment: police_report_text(i, lang, pound_today(i)),
                          expires_at=expires, impoundment_id=impoundment.id)
 
 
-def police_report_text(session: Session, impoundment: Impoundment, lang: str, now: datetime) -> str:
+def police_report_text(impoundment: Impoundment, lang: str, counts: PoundDay) -> str:
     """Names the animal, its seizure and the pound; under DLT it goes as `keeper_digest`, whose
-    values (the pound's head count and today's auctions) are counted here."""
-    pound: Pound = impoundment.pound
-    held = session.execute(select(Impoundment.auction_at, case((for_auction(), True), else_=False))
-                           .where(Impoundment.pound_id == pound.id, Impoundment.status == "impounded")).all()
-    today = law.local_date(now, impoundment.village.timezone)
-    # s.14: an animal is for auction only once its notice is recorded (models.queries.disposal).
-    auctions_today = sum(1 for at, noticed in held
-                         if noticed and law.local_date(at, impoundment.village.timezone) == today)
+    values are the pound's head count and today's auctions, as the digest counts them (`pound_day`)."""
+    tz = impoundment.village.timezone
     return t(lang, "notice.police_report_keeper", kind=kind_name(lang, impoundment.kind), tag=label(impoundment, lang),
-             pound=pound_name(pound, lang), seized_at=spoken(lang, impoundment.seized_at, impoundment.village.timezone),
-             count=len(held), today=auctions_today)
-
+             pound=pound_name(impoundment.pound, lang), seized_at=spoken(lang, impoundment.seized_at, tz),
+             count=counts.held, today=counts.today)

@@ -4,6 +4,7 @@ language: what the rules in `handlers.notices`, `notice_dated` and
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Sequence
 
@@ -134,16 +135,40 @@ def auction_text(lang: str, auction_at: datetime, tz: str, place: str, animals: 
     return t(lang, "notice.auction_trespass" if two_stage else "notice.auction", when=spoken(lang, auction_at, tz), place=place, animals=listed)
 
 
-def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence, tz: str, two_stage: bool = False) -> str:
-    """`held`: the pound's animals, rows with `kind`, `auction_at`, `claim_deadline` and `for_auction`
-    (`models.queries.disposal.for_auction`: its notice recorded where the law has one). Under a
-    two-stage law (1871 s.14) the digest also counts the police reports falling due today (the
-    report's instant is `claim_deadline`), and an animal counts for auction only once noticed."""
+@dataclass(frozen=True)
+class PoundDay:
+    """What a keeper is told of the pound on a local day (the digest; the police report's
+    registered values): the head count, the auctions today and tomorrow (only of animals to be
+    auctioned: 1871 s.14, noticed), and under a two-stage law the police reports falling due
+    today and those overdue: due on an earlier day and not yet followed by the police notice
+    (s.14; the notice is the record that the report was made). An animal that has left the
+    pound is in none of them."""
+    held: int
+    today: int
+    tomorrow: int
+    reports: int
+    overdue: int
+
+
+def pound_day(held: Sequence, today: date, tz: str) -> PoundDay:
+    """`held`: the pound's rows (`handlers.notices.common.held_in_pounds`)."""
     auction_days = Counter(law.local_date(a.auction_at, tz) for a in held if a.for_auction)
-    values = dict(pound=pound_name(pound, lang), day=short_day(today), count=len(held),
-                  animals=kinds_list(lang, (a.kind for a in held), law.NAMED_KINDS), today=auction_days.get(today, 0),
-                  tomorrow=auction_days.get(today + timedelta(days=1), 0))
+    report_days = [law.local_date(a.claim_deadline, tz) for a in held if not a.noticed]
+    return PoundDay(held=len(held), today=auction_days.get(today, 0),
+                    tomorrow=auction_days.get(today + timedelta(days=1), 0),
+                    reports=sum(1 for a in held if law.local_date(a.claim_deadline, tz) == today),
+                    overdue=sum(1 for day_due in report_days if day_due < today))
+
+
+def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence, tz: str, two_stage: bool = False) -> str:
+    """`held`: the pound's animals (`handlers.notices.common.held_in_pounds`), counted by
+    `pound_day`. Under a two-stage law (1871 s.14) the digest also counts the police reports
+    falling due today (the report's instant is `claim_deadline`) and, every morning until the
+    police notice is recorded, each report overdue; an animal counts for auction only once noticed."""
+    counts = pound_day(held, today, tz)
+    values = dict(pound=pound_name(pound, lang), day=short_day(today), count=counts.held,
+                  animals=kinds_list(lang, (a.kind for a in held), law.NAMED_KINDS), today=counts.today,
+                  tomorrow=counts.tomorrow)
     if not two_stage:
         return t(lang, "notice.keeper_digest", **values)
-    reports = sum(1 for a in held if law.local_date(a.claim_deadline, tz) == today)
-    return t(lang, "notice.keeper_digest_trespass", reports=reports, **values)
+    return t(lang, "notice.keeper_digest_trespass", reports=counts.reports, overdue=counts.overdue, **values)

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from handlers.pound import answers
 from handlers.pound import facts
 from handlers.pound import records
-from handlers.catalogue import counted, day, days_text, kind_name, money, place_name, rate, spoken, t
+from handlers.catalogue import category_name, counted, day, days_text, kind_name, money, place_name, rate, spoken, t
 from handlers.sms.commands import Command
 from handlers.errors import Refused
 from handlers.sms.replies import Context, fit_list, short
@@ -46,11 +46,15 @@ def _fees_text(session: Session, language: str, impoundment: Impoundment, now: d
     if impoundment.status != "impounded":
         return describe(session, language, impoundment, now)
     dues = facts.animal_status(session, impoundment, now).dues
-    # 1871: the fine of the state's scale (s.12), no security; Gujarat: §187's fee and the §189 security.
-    key = "sms.fees_trespass" if trespass.two_stage(impoundment.village.pack) else "sms.fees"
-    if trespass.disposal(impoundment.kind, impoundment.village.pack) == "gaushala":
+    # 1871: the fine of the state's scale (s.12) named by its category, no security; Gujarat: §187's
+    # fee and the §189 security.
+    pack, category = impoundment.village.pack, None
+    key = "sms.fees"
+    if trespass.two_stage(pack):
+        key, category = "sms.fees_trespass", category_name(language, trespass.category(impoundment.kind, pack))
+    if trespass.disposal(impoundment.kind, pack) == "gaushala":
         key = "sms.fees_trespass_gaushala"   # s.14 proviso: unclaimed, a gaushala, not the auction
-    return t(language, key, tag=label(impoundment), fee=money(language, dues.pound_fee_paise),
+    return t(language, key, tag=label(impoundment), fee=money(language, dues.pound_fee_paise), category=category,
              days=dues.days, days_text=days_text(language, dues.days), rate=rate(language, dues.daily_rate_paise),
              expenses=money(language, dues.expenses_paise), security=money(language, dues.security_paise),
              total=money(language, dues.total_paise), total_tomorrow=money(language, dues.total_tomorrow_paise),

@@ -4,10 +4,10 @@ village's law, through the real webhook, in every language, within the page budg
 
 The test clock is Monday 30-11-2026 10:00 IST. The demo seized, in MANI-1:
 * buffalo 456789012345 on 27-11 08:00 (3 days 2 hours before): days 27, 28, 29, 30-11 = 4 (any
-  part of a day, the schedule's setting); fine (s.12, large) Rs 20,000 + 4 x Rs 500 feeding =
+  part of a day, the schedule's setting); fine (s.12, large: "large cattle") Rs 20,000 + 4 x Rs 500 feeding =
   Rs 22,000; tomorrow 5 days: Rs 22,500. Police report due 27-11 08:00 + 168 h = 04-12 08:00;
   the auction not before 168 h after a notice posted then: 11-12 08:00 (s.14).
-* goat 456789012346 on 21-11 08:00: days 21-11..30-11 = 10; Rs 1,400 (small) + 10 x Rs 300 =
+* goat 456789012346 on 21-11 08:00: days 21-11..30-11 = 10; Rs 1,400 (small: "sheep or goat") + 10 x Rs 300 =
   Rs 4,400; tomorrow Rs 4,700. Report was due 28-11 08:00; auction not before 05-12 08:00.
 The s.15 deposit of an owner disputing the seizure is the same fine and charges due.
 """
@@ -67,27 +67,36 @@ def test_find_after_the_report_fell_due_says_it_was_due_and_the_owner_may_still_
 def test_fees_are_the_s12_fine_and_the_feeding_with_the_s15_deposit_and_no_security(mani, session, ussd):
     speaks(session, OWNER, "en")
     assert pages(ussd, OWNER, "2", BUFFALO) == [
-        "END buffalo 456789012345\nFine (s.12) Rs 20,000\nFeeding 4 days x Rs 500 = Rs 2,000\nTotal Rs 22,000\n"
+        "END buffalo 456789012345\nFine (s.12, large cattle) Rs 20,000\nFeeding 4 days x Rs 500 = Rs 2,000\nTotal Rs 22,000\n"
         "Tomorrow Rs 22,500\nTo dispute the seizure: deposit Rs 22,000 (s.15)"]
+
+
+def test_fees_name_the_category_of_the_scale_the_fine_is_from(mani, session, ussd):
+    """The goat is in the schedule's sheep-or-goat category: Rs 1,400 + 10 x Rs 300 = Rs 3,000;
+    Rs 4,400, tomorrow Rs 4,700; the s.15 deposit Rs 4,400. One page (182 GSM-7 characters)."""
+    speaks(session, OWNER, "en")
+    assert pages(ussd, OWNER, "2", GOAT) == [
+        "END goat 456789012346\nFine (s.12, sheep or goat) Rs 1,400\nFeeding 10 days x Rs 300 = Rs 3,000\n"
+        "Total Rs 4,400\nTomorrow Rs 4,700\nTo dispute the seizure: deposit Rs 4,400 (s.15)"]
 
 
 @pytest.mark.parametrize("language, find, fees", [
     ("gu", ["CON ભેંસ મની માજરા નં.1માં\nઆજે રૂ.22,000\n9 વધુ\n0 પાછા",
             "CON 04-12 સવારે 8 સુધી છોડાવો, નહીં તો પોલીસને જાણ (કલમ 14)\n9 વધુ\n0 પાછા",
             "END હરાજી પોલીસની જાહેરાતના 7 દિવસ પછી, 11-12 સવારે 8 પહેલાં નહીં (કલમ 14)"],
-           ["CON ભેંસ 456789012345\nદંડ (કલમ 12) રૂ. 20,000\n9 વધુ\n0 પાછા",
+           ["CON ભેંસ 456789012345\nદંડ (કલમ 12, મોટાં ઢોર) રૂ. 20,000\n9 વધુ\n0 પાછા",
             "CON ખોરાક-પાણી 4 દિવસ x રૂ. 500 = રૂ. 2,000\nકુલ રૂ. 22,000\n9 વધુ\n0 પાછા",
             "END આવતીકાલે રૂ. 22,500\nજપ્તી સામે વાંધો હોય તો રૂ. 22,000 જમા કરો (કલમ 15)"]),
     ("hi", ["CON भैंस मनी माजरा नं.1 में\nआज रु.22,000\n9 और\n0 पीछे",
             "CON 04-12 सुबह 8 तक छुड़ाएं, नहीं तो पुलिस को सूचना (धारा 14)\n9 और\n0 पीछे",
             "END नीलामी पुलिस की सूचना के 7 दिन बाद, 11-12 सुबह 8 से पहले नहीं (धारा 14)"],
-           ["CON भैंस 456789012345\nजुर्माना (धारा 12) रु. 20,000\n9 और\n0 पीछे",
+           ["CON भैंस 456789012345\nजुर्माना (धारा 12, बड़े पशु) रु. 20,000\n9 और\n0 पीछे",
             "CON चारा-पानी 4 दिन x रु. 500 = रु. 2,000\nकुल रु. 22,000\n9 और\n0 पीछे",
             "END कल रु. 22,500\nजब्ती पर आपत्ति हो तो रु. 22,000 जमा करें (धारा 15)"]),
     ("gul", ["CON bhens 456789012345 Mani Majra poundma 27-11 savare 8thi\nAaje Rs 22,000\n"
              "Chhodavo 04-12 savare 8 sudhi, nahi to police ne jaan (kalam 14)\n9 Aagal\n0 Pachhal",
              "END Haraji police ni jaherat pachhi 7 divas, 11-12 savare 8 pahela nahi (kalam 14)"],
-            ["END bhens 456789012345\nDand (kalam 12) Rs 20,000\nCharo 4 divas x Rs 500 = Rs 2,000\nKul Rs 22,000\n"
+            ["END bhens 456789012345\nDand (kalam 12, mota dhor) Rs 20,000\nCharo 4 divas x Rs 500 = Rs 2,000\nKul Rs 22,000\n"
              "Kale Rs 22,500\nJapti same vandho hoy to Rs 22,000 jama karo (kalam 15)"]),
 ])
 def test_find_and_fees_give_the_1871_answer_in_every_language_within_the_page(mani, session, ussd, language,
@@ -108,7 +117,7 @@ def test_a_bhavpur_animal_beside_it_still_answers_by_gujarats_act(mani, session,
     assert "Claim by 02-12 8am" in gujarat and "Pound fee" in gujarat
     assert "police" not in gujarat and "s.12" not in gujarat
     trespass_act = "\n".join(pages(ussd, BHAV_OWNER, "1", BUFFALO) + pages(ussd, BHAV_OWNER, "2", BUFFALO))
-    assert "reported to the police (s.14)" in trespass_act and "Fine (s.12) Rs 20,000" in trespass_act
+    assert "reported to the police (s.14)" in trespass_act and "Fine (s.12, large cattle) Rs 20,000" in trespass_act
     assert "Pound fee" not in trespass_act and "Claim by 04-12 8am\n" not in trespass_act
 
 

@@ -43,7 +43,7 @@ def values(lang: str) -> dict:
                 deadline=HOURS[lang], auction=HOURS[lang], complaint="24-12", place=NAMES[lang],
                 animals=t(lang, "notice.head_count", count=99), receipt="100123", total="9999", fee="9999",
                 days=DAYS[lang], expenses="9999", deposit="9999", day="15-06-2027", date="15-06-2027", proceeds="99999",
-                surplus="99999", forfeited="9999", count=99, today=9, tomorrow=9, reports=99,
+                surplus="99999", forfeited="9999", count=99, today=9, tomorrow=9, reports=99, overdue=99,
                 comp=money(lang, 10000), fees=money(lang, 999900), to="+919825000400", paid_on="30-05-2027",
                 # the register copy and §190 orders (names cut as handlers.pound.register/removal cut them)
                 entries="12345/2026", tags=TAG, seized_at=TIMES[lang], taluka="Danta taluka of Banaskantha"[:30],

@@ -56,10 +56,12 @@ def test_bhavpur_beside_it_is_still_told_of_gujarats_auction(mani, session, cloc
 
 def test_the_keepers_digest_lists_the_schedules_kinds_beside_gujarats(mani, session, api, clock, dispatch):
     """A heifer seized in MANI-1 on 30-11 beside the demo's buffalo and goat: the next morning's
-    digest counts 3 held and names each kind (the heifer too), in the 1871 words (s.14)."""
+    digest counts 3 held and names each kind (the heifer too), in the 1871 words (s.14): no report
+    due on 01-12 (the buffalo's falls due 04-12 08:00, the heifer's 07-12), the goat's, due 28-11
+    08:00 with no police notice recorded, overdue."""
     assert api.post("/impoundments", {"pound": "MANI-1", "kind": "heifer"}).status_code == 201
     clock.set(datetime(2026, 12, 1, 8, 0, tzinfo=IST))
     dispatch()
     assert texts(session, "keeper_digest", KEEPER) == [
-        "Mani Majra pound 01-12: 3 held (1 buffalo, 1 goat, 1 heifer). Police reports due today: 0 (s.14). "
+        "Mani Majra pound 01-12: 3 held (1 buffalo, 1 goat, 1 heifer). Police reports due today: 0, overdue: 1 (s.14). "
         "For auction after the police notice: 0 today, 0 tomorrow. Send LIST for tags."]

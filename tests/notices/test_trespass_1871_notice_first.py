@@ -9,7 +9,9 @@ The goat 500000000004, seized Monday 30-11-2026 10:00 IST (the test clock): uncl
 holds only the earliest possible auction, a notice posted at the report's instant: 14-12 10:00
 (whose eve would be 13-12 at the morning hour; a Gujarat-style week's window would have had it on
 06-12). The notice posted 08-12 09:00 puts the auction at 15-12 09:00 (08-12 09:00 + 168 h); the
-village hears of it on its eve, 14-12 at the dispatcher's morning hour 08:00, once.
+village hears of it on its eve, 14-12 at the dispatcher's morning hour 08:00, once. A report
+not followed by a notice on its day is counted overdue on every later digest until the notice
+is recorded or the animal leaves.
 """
 from __future__ import annotations
 
@@ -34,8 +36,9 @@ def auction_notices(app) -> list[str]:
         return list(session.scalars(select(OutboundMessage.text).where(OutboundMessage.kind == "auction_notice")))
 
 
-def digest(pound_day: str, reports: int, today: int, tomorrow: int) -> str:
-    return (f"Mani Majra pound {pound_day}: 1 held (1 goat). Police reports due today: {reports} (s.14). "
+def digest(pound_day: str, reports: int, today: int, tomorrow: int, overdue: int = 0) -> str:
+    return (f"Mani Majra pound {pound_day}: 1 held (1 goat). Police reports due today: {reports}, "
+            f"overdue: {overdue} (s.14). "
             f"For auction after the police notice: {today} today, {tomorrow} tomorrow. Send LIST for tags.")
 
 
@@ -112,12 +115,44 @@ def test_the_keepers_digest_counts_the_police_report_due_today(mani, app, clock,
 
 def test_the_keepers_digest_counts_no_auction_without_a_notice(mani, app, clock, dispatch):
     """No notice: the earliest auction 14-12 10:00 is not counted on 13-12 (tomorrow) nor 14-12
-    (today)."""
+    (today); the report due 07-12 is still overdue on both."""
     impound(mani, kind="goat", tag=GOAT)
     for day in (13, 14):
         clock.set(ist(day, 8))
         dispatch()
-    assert keeper_digests(app) == [digest("13-12", 0, 0, 0), digest("14-12", 0, 0, 0)]
+    assert keeper_digests(app) == [digest("13-12", 0, 0, 0, overdue=1), digest("14-12", 0, 0, 0, overdue=1)]
+
+
+def test_a_police_report_not_recorded_on_its_day_is_counted_overdue_every_morning_until_the_notice(
+        mani, app, clock, dispatch):
+    """Seized 30-11 10:00: the report falls due 07-12 10:00 (+168 h). 07-12's digest (08:00)
+    counts it due today, 0 overdue; no notice recorded that day, so 08-12's and 09-12's count
+    0 due, 1 overdue; the police notice recorded 09-12 11:00 (the record that the report was
+    made) ends it: 10-12's digest counts 0 and 0. The notice puts the auction at 16-12 11:00,
+    not counted on 10-12."""
+    goat = impound(mani, kind="goat", tag=GOAT)
+    for day in (7, 8, 9):
+        clock.set(ist(day, 8))
+        dispatch()
+    clock.set(ist(9, 11))
+    post_notice(mani, goat["id"], ist(9, 11))
+    clock.set(ist(10, 8))
+    dispatch()
+    assert keeper_digests(app) == [digest("07-12", 1, 0, 0, overdue=0), digest("08-12", 0, 0, 0, overdue=1),
+                                   digest("09-12", 0, 0, 0, overdue=1), digest("10-12", 0, 0, 0, overdue=0)]
+
+
+def test_an_overdue_report_is_no_longer_counted_once_the_animal_leaves_the_pound(mani, app, clock, dispatch):
+    """Seized 30-11 10:00, report due 07-12 10:00, never reported: 08-12's digest counts it
+    overdue; the goat claimed 08-12 12:00 (released), the pound is empty on 09-12: no digest."""
+    goat = impound(mani, kind="goat", tag=GOAT)
+    clock.set(ist(8, 8))
+    dispatch()
+    clock.set(ist(8, 12))
+    assert mani.post(f"/impoundments/{goat['id']}/release", {}).status_code == 200
+    clock.set(ist(9, 8))
+    dispatch()
+    assert keeper_digests(app) == [digest("08-12", 0, 0, 0, overdue=1)]
 
 
 def test_the_keepers_digest_counts_the_auction_at_notice_plus_seven_days(mani, app, clock, dispatch):

@@ -8,10 +8,10 @@ import pytest
 
 from datetime import datetime, timedelta, timezone
 
-from handlers.catalogue import CATALOGUES, counted, days_text, kind_name, money, read_on, spoken
+from handlers.catalogue import CATALOGUES, category_name, counted, days_text, kind_name, money, read_on, spoken
 from handlers.sms.replies import MAX_SEGMENTS, NAME_LENGTH, short
 from handlers.text import GSM7, encoding, segments
-from models.law import KINDS
+from models.law import KINDS, packs
 
 LANGUAGES = ("gu", "hi", "en", "gul")
 SMS_KEYS = sorted(key for key in CATALOGUES["en"] if key.startswith("sms."))
@@ -24,6 +24,13 @@ LIST_ITEMS = {"sms.auctions": "sms.auction_item", "sms.my": "sms.my_item_held", 
 
 def longest_kind(language: str) -> str:
     return max((kind_name(language, kind) for kind in KINDS), key=len)
+
+
+def longest_category(language: str) -> str:
+    """The longest name of a category of any pack's scale of fines (1871 s.12)."""
+    return max((category_name(language, category) for law_id in packs.available()
+                for schedule_id in packs.load(law_id).schedules
+                for category in packs.rules(law_id, schedule_id).get("categories", {})), key=len)
 
 
 def longest_time(language: str, deadline: bool = False) -> str:
@@ -41,7 +48,7 @@ def worst_values(language: str) -> dict[str, object]:
     moment, deadline = longest_time(language), longest_time(language, deadline=True)
     return {
         "tag": "123456789012",
-        "kind": longest_kind(language),
+        "kind": longest_kind(language), "category": longest_category(language),
         # Names are cut to NAME_LENGTH by replies.short; a long real name shows the cut.
         "pound": short("Ambaji Gram Panchayat Cattle Pound No. 2", NAME_LENGTH),
         "village": short("Ambaji Gram Panchayat of Danta Taluka", NAME_LENGTH),

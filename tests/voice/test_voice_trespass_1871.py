@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import update
 
-from handlers.catalogue import money, rupees, spoken, t
+from handlers.catalogue import category_name, money, rupees, spoken, t
 from handlers.menus import speech
 from models.tables import Person
 from sms_gateway import demo
@@ -74,7 +74,8 @@ def test_find_in_english_is_heard_whole(mani, client, settings, session):
 def test_fees_are_spoken_as_the_fine_the_feeding_and_the_deposit_on_dispute(mani, client, settings, session,
                                                                            language):
     said = caller(client, settings, session, OWNER, language).keys("2", BUFFALO).said()
-    assert sp(language, "ussd.fees.fine_trespass", amount=money(language, 2_000_000)) in said
+    assert sp(language, "ussd.fees.fine_trespass", amount=money(language, 2_000_000),
+              category=category_name(language, "large")) in said
     assert sp(language, "ussd.fees.dispute_trespass", amount=money(language, 2_200_000)) in said
     assert sp(language, "ussd.fees.total", amount=money(language, 2_200_000)) in said
     assert sp(language, "ussd.fees.tomorrow", amount=money(language, 2_250_000)) in said
@@ -84,3 +85,9 @@ def test_fees_are_spoken_as_the_fine_the_feeding_and_the_deposit_on_dispute(mani
 def test_a_bhavpur_animal_is_still_spoken_by_gujarats_act(mani, client, settings, session):
     said = " ".join(caller(client, settings, session, BHAV_OWNER, "en").keys("1", BHAV_BUFFALO).said())
     assert "Claim by" in said and "police" not in said
+
+
+def test_fees_in_english_are_heard_with_the_category_of_the_scale(mani, client, settings, session):
+    """The buffalo's fine is the large cattle's Rs 20,000 (s.12), said with its category."""
+    said = caller(client, settings, session, OWNER, "en").keys("2", BUFFALO).said()
+    assert "Fine (section twelve, large cattle) twenty thousand rupees" in said, said

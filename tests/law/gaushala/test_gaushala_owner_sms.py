@@ -14,7 +14,7 @@ def test_fees_before_the_end_says_the_cow_goes_to_a_gaushala_not_to_auction(mani
     noticed_cow(mani, clock)
     clock.set(ist(10, 9))
     assert sms(send_twilio, OWNER, f"FEES {COW}") == (
-        f"Tag {COW}: fine Rs 20,000 (s.12) + feeding 10 days x Rs 500 = Rs 5,000. Total today Rs 25,000. "
+        f"Tag {COW}: fine Rs 20,000 (s.12, large cattle) + feeding 10 days x Rs 500 = Rs 5,000. Total today Rs 25,000. "
         "Tomorrow Rs 25,500. Unclaimed, it goes to a gaushala from 15-12 10am, not to auction (s.14).")
 
 

@@ -73,7 +73,7 @@ def test_an_owner_texting_fees_is_told_the_second_schedules_figures(villages, se
     sms(send_twilio, TEST_KEEPER, f"SEIZE {BUFFALO1} buffalo")
     clock.set(ist(2, 16))
     assert sms(send_twilio, OWNER, f"FEES {BUFFALO1}") == (
-        f"Tag {BUFFALO1}: fine Rs 5,000 (s.12) + feeding 3 days x Rs 200 = Rs 600. "
+        f"Tag {BUFFALO1}: fine Rs 5,000 (s.12, large cattle) + feeding 3 days x Rs 200 = Rs 600. "
         "Total today Rs 5,600. Tomorrow Rs 5,800.")
 
 

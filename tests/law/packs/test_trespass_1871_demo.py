@@ -53,7 +53,7 @@ def test_each_village_answers_fees_by_its_own_law(district, send_twilio):
     Rs 2,000; Rs 22,000; tomorrow Rs 22,500. BHAV buffalo seized 25-11 08:00: 6 days; SAMPLE
     §187 fee Rs 75 + 6 x Rs 50 = Rs 300, not notified: Rs 375; tomorrow Rs 425."""
     assert sms(send_twilio, MANI_OWNER, f"FEES {MANI_BUFFALO}") == (
-        f"टैग {MANI_BUFFALO}: जुर्माना रु. 20,000 (धारा 12) + चारा-पानी 4 दिन x रु. 500 = रु. 2,000. "
+        f"टैग {MANI_BUFFALO}: जुर्माना रु. 20,000 (धारा 12, बड़े पशु) + चारा-पानी 4 दिन x रु. 500 = रु. 2,000. "
         "आज कुल रु. 22,000. कल रु. 22,500.")
     assert sms(send_twilio, BHAV_OWNER, f"FEES {BHAV_BUFFALO}") == (
         f"टैग {BHAV_BUFFALO}: कांजी शुल्क रु. 75 + 6 दिन x रु. 50 = रु. 300 + जमानत रु. 0. "

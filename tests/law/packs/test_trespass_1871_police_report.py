@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from handlers import catalogue
+from handlers.catalogue import t
+from handlers.dlt import wording
+from handlers.dlt.profile import Profile
 from models.tables import OutboundMessage
 from tests.law.packs.trespass_support import (  # noqa: F401 (mani: a fixture)
-    BUFFALO1, COW, KEEPER, impound, ist, mani)
+    BUFFALO1, COW, GOAT, KEEPER, impound, ist, mani, post_notice)
 
 
 def reports(app) -> list[tuple[str, str, str]]:
@@ -63,3 +67,27 @@ def test_a_report_falling_due_at_night_waits_for_the_morning(mani, app, clock, d
     assert [status for _, status, _ in reports(app)] == ["queued"]
     tick(clock, dispatch, run_worker, ist(8, 8), ist(8, 8, 1))
     assert [(phone, status) for phone, status, _ in reports(app)] == [(KEEPER, "sent")]
+
+
+def test_under_dlt_the_police_report_carries_the_digests_head_count_and_auctions_today(mani, app, clock, dispatch,
+                                                                                    run_worker):
+    """India sends the report as the registered `keeper_digest` (the pound, the head count, the
+    auctions today), counted as the morning's digest counts them. A goat seized 23-11 10:00 (report
+    due 30-11 10:00), its notice recorded 30-11 10:00: auction 07-12 10:00 (+168 h). The buffalo
+    seized 30-11 10:00: report due 07-12 10:00. On 07-12 the pound holds 2, 1 for auction today:
+    the 08:00 digest and the 10:00 report say the same."""
+    goat = impound(mani, kind="goat", tag=GOAT, seized_at=ist(23, month=11).isoformat())
+    post_notice(mani, goat["id"], ist(30, month=11))
+    impound(mani, tag=BUFFALO1)
+    catalogue.send_registered_templates(wording.Context(Profile()))
+    tick(clock, dispatch, run_worker, ist(7, 8), ist(7, 10))
+    expected = t("en", "notice.keeper_digest", pound="Mani Majra pound", count=2, today=1)
+    assert expected.startswith("Dabbo: your pound Mani Majra pound holds 2 animals today, 1 of them for auction today")
+    assert [text for _, _, text in reports(app)] == [expected]
+    assert digests(app) == [expected]
+
+
+def digests(app) -> list[str]:
+    with app.extensions["dabbo"].sessions() as session:
+        return list(session.scalars(select(OutboundMessage.text).where(OutboundMessage.kind == "keeper_digest",
+                                                                       OutboundMessage.to_phone == KEEPER)))

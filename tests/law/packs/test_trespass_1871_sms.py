@@ -3,6 +3,7 @@ tests/law/packs/trespass_support.py): keepers SEIZE, RELEASE and SOLD, owners as
 each answer gives the pack's figures and cites its sections. Rupees and dates worked by hand."""
 from __future__ import annotations
 
+import pytest
 
 from tests.law.packs.trespass_support import (  # noqa: F401 (mani: a fixture)
     BUFFALO1, BUFFALO2, COW, GOAT, GUJARAT_KEEPER, KEEPER, OWNER, POLICE, ist, mani, post_notice, sms)
@@ -13,12 +14,12 @@ def held(api) -> dict[str, int]:
 
 
 def test_fees_for_a_buffalo_on_its_third_day_cite_the_scale(mani, send_twilio, clock):
-    """SEIZE 30-11 10:00; FEES 02-12 16:00: 3 days. Rs 20,000 (s.12) + 3 x Rs 500 = Rs 1,500;
+    """SEIZE 30-11 10:00; FEES 02-12 16:00: 3 days. Rs 20,000 (s.12, large cattle) + 3 x Rs 500 = Rs 1,500;
     total Rs 21,500; tomorrow Rs 22,000."""
     sms(send_twilio, KEEPER, f"SEIZE {BUFFALO1} buffalo")
     clock.set(ist(2, 16))
     assert sms(send_twilio, OWNER, f"FEES {BUFFALO1}") == (
-        f"Tag {BUFFALO1}: fine Rs 20,000 (s.12) + feeding 3 days x Rs 500 = Rs 1,500. "
+        f"Tag {BUFFALO1}: fine Rs 20,000 (s.12, large cattle) + feeding 3 days x Rs 500 = Rs 1,500. "
         "Total today Rs 21,500. Tomorrow Rs 22,000.")
 
 
@@ -31,12 +32,28 @@ def test_the_seizure_reply_names_the_police_report_and_the_earliest_auction(mani
 
 
 def test_fees_for_a_goat_on_its_first_day(mani, send_twilio, clock):
-    """SEIZE 30-11 10:00; FEES 30-11 18:00: 1 day. Rs 1,400 + Rs 300 = Rs 1,700; tomorrow Rs 2,000."""
+    """SEIZE 30-11 10:00; FEES 30-11 18:00: 1 day. Rs 1,400 (sheep or goat) + Rs 300 = Rs 1,700;
+    tomorrow Rs 2,000."""
     sms(send_twilio, KEEPER, f"SEIZE {GOAT} goat")
     clock.set(ist(30, 18, month=11))
     assert sms(send_twilio, OWNER, f"FEES {GOAT}") == (
-        f"Tag {GOAT}: fine Rs 1,400 (s.12) + feeding 1 day x Rs 300 = Rs 300. "
+        f"Tag {GOAT}: fine Rs 1,400 (s.12, sheep or goat) + feeding 1 day x Rs 300 = Rs 300. "
         "Total today Rs 1,700. Tomorrow Rs 2,000.")
+
+
+@pytest.mark.parametrize("tag, kind, said", [
+    ("500000000031", "calf", "fine Rs 3,000 (s.12, calf) + feeding 1 day x Rs 300 = Rs 300. Total today Rs 3,300. "
+                             "Tomorrow Rs 3,600."),
+    ("500000000032", "horse", "fine Rs 4,000 (s.12, any other animal) + feeding 1 day x Rs 300 = Rs 300. "
+                              "Total today Rs 4,300. Tomorrow Rs 4,600."),
+])
+def test_fees_name_the_category_of_the_scale_the_fine_is_from(mani, send_twilio, clock, tag, kind, said):
+    """SEIZE 30-11 10:00; FEES 30-11 18:00: 1 day. A calf is its own category: Rs 3,000 + Rs 300 =
+    Rs 3,300, tomorrow Rs 3,600; a horse, a kind Chandigarh's notice does not name, is "any other
+    animal": Rs 4,000 + Rs 300 = Rs 4,300, tomorrow Rs 4,600."""
+    sms(send_twilio, KEEPER, f"SEIZE {tag} {kind}")
+    clock.set(ist(30, 18, month=11))
+    assert sms(send_twilio, OWNER, f"FEES {tag}") == f"Tag {tag}: {said}"
 
 
 def test_a_gujarat_village_beside_it_answers_by_gujarats_act(mani, send_twilio, clock):
@@ -146,6 +163,6 @@ def test_a_cow_fees_reply_for_the_large_category_on_day_eight(mani, send_twilio,
     sms(send_twilio, KEEPER, f"SEIZE {COW} cow")
     clock.set(ist(7, 9))
     assert sms(send_twilio, OWNER, f"FEES {COW}") == (
-        f"Tag {COW}: fine Rs 20,000 (s.12) + feeding 8 days x Rs 500 = Rs 4,000. "
+        f"Tag {COW}: fine Rs 20,000 (s.12, large cattle) + feeding 8 days x Rs 500 = Rs 4,000. "
         "Total today Rs 24,000. Tomorrow Rs 24,500. Unclaimed, it goes to a gaushala from 14-12 10am, "
         "not to auction (s.14).")
