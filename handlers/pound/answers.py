@@ -117,24 +117,22 @@ _ANSWERED = Answers(MAX_ANSWERS)
 def by_tag(session: Session, tag: str) -> Found | None | bool:
     """The animal behind `tag` (None: no such animal), or False where answers cannot be
     keyed (no row versions): then the caller computes as before."""
-    if not answer_keys.available(session):
-        return False
-    asked = ("tag", tag)
-    if _ANSWERED.get(asked) is _MISSING:
-        loaded = answer_keys.loaded_by_tag(session, tag)
-        return Found(loaded[1], loaded[0], asked) if loaded else None
-    key = answer_keys.key_by_tag(session, tag)
-    return Found(key, None, asked) if key else None
+    return _found(session, ("tag", tag), answer_keys.loaded_by_tag, answer_keys.key_by_tag)
 
 
 def by_id(session: Session, impoundment_id: int) -> Found | None | bool:
+    return _found(session, ("id", impoundment_id), answer_keys.loaded_by_id, answer_keys.key_by_id)
+
+
+def _found(session: Session, asked: tuple, loaded_by, key_by) -> Found | None | bool:
+    """An answer never computed for `asked` loads the animal with its key (it will be needed);
+    one computed before needs only the key, to tell whether it still holds."""
     if not answer_keys.available(session):
         return False
-    asked = ("id", impoundment_id)
     if _ANSWERED.get(asked) is _MISSING:
-        loaded = answer_keys.loaded_by_id(session, impoundment_id)
+        loaded = loaded_by(session, asked[1])
         return Found(loaded[1], loaded[0], asked) if loaded else None
-    key = answer_keys.key_by_id(session, impoundment_id)
+    key = key_by(session, asked[1])
     return Found(key, None, asked) if key else None
 
 

@@ -82,7 +82,7 @@ def test_under_dlt_the_police_report_carries_the_digests_head_count_and_auctions
     catalogue.send_registered_templates(wording.Context(Profile()))
     tick(clock, dispatch, run_worker, ist(7, 8), ist(7, 10))
     expected = t("en", "notice.keeper_digest", pound="Mani Majra pound", count=2, today=1)
-    assert expected.startswith("Dabbo: your pound Mani Majra pound holds 2 animals today, 1 of them for auction today")
+    assert expected.startswith("Dabbo: your pound holds 2 animals today, 1 of them for auction today")
     assert [text for _, _, text in reports(app)] == [expected]
     assert digests(app) == [expected]
 
