@@ -34,16 +34,6 @@ def dlt_values(request):
     return request.param
 
 
-@pytest.fixture(params=["path", "query"])
-def token_in(request):
-    return request.param
-
-
-@pytest.fixture(params=["kept", "rewritten"])
-def exotel_query(request):
-    return request.param
-
-
 @pytest.fixture
 def settings(settings, exotel_settings, dlt_values):
     return on_exotel(settings, exotel_settings, exotel_webhook_token=TOKEN, dlt_values=dlt_values)

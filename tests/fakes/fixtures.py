@@ -172,6 +172,18 @@ EXOTEL_FIELDS = ("sms_provider", "exotel_sid", "exotel_api_key", "exotel_api_tok
                  "exotel_flow_url", "exotel_api_base", "exotel_webhook_token", "dlt_entity_id", "dlt_template_file")
 
 
+# The readings of Exotel no public page settles (INDIA-CHANNELS.md section 7), for the journeys that
+# run under each: where Exotel puts the webhook token, and whether it keeps a configured query string.
+@pytest.fixture(params=["path", "query"])
+def token_in(request):
+    return request.param
+
+
+@pytest.fixture(params=["kept", "rewritten"])
+def exotel_query(request):
+    return request.param
+
+
 def on_exotel(settings: Settings, exotel_settings: Settings, **changes) -> Settings:
     """A test app's settings (database, Redis, tokens) with Exotel and the registered templates:
     a deployment in India."""

@@ -26,16 +26,6 @@ def with_query_token(text: str) -> str:
                   text)
 
 
-@pytest.fixture(params=["path", "query"])
-def token_in(request):
-    return request.param
-
-
-@pytest.fixture(params=["kept", "rewritten"])
-def exotel_query(request):
-    return request.param
-
-
 @pytest.fixture(params=["typed", "keys"])
 def gather_schema(request):
     return request.param
