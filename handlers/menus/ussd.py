@@ -35,7 +35,8 @@ from handlers.received import OutboxRowsWritten, printable, stored_answer
 from handlers.text import fits_ussd_page
 from models import queries
 from models.queries import pending
-from models.db import LOOKUP_AUDIT, LOOKUP_COMMITS_ASYNC, begin_transaction, commit_lookup, lookup_reads
+from models.db import (LOOKUP_AUDIT, LOOKUP_COMMITS_ASYNC, begin_transaction, commit_lookup, lookup_reads,
+                       on_postgresql)
 from models.phones import normalise_phone
 from models.tables import InboundMessage
 
@@ -300,7 +301,8 @@ def answer(session: Session, *, provider: str, session_id: str, phone: str, text
                  outcome="end" if shown.end else "continue")
     try:
         # The audit row carries the caller's new Watch, if any: one round trip for both.
-        if shown.changed_records or shown.message_ids:
+        if shown.changed_records or shown.message_ids or not on_postgresql(session):
+            # (SQLite, the first run's database, has no set_config: its lookups commit plainly)
             pending.execute_carrying_watches(session, _AUDIT, _AUDIT_AND_WATCH, audit)
             session.commit()
         else:
