@@ -146,6 +146,8 @@ SENT_AS: dict[str, str | None] = {
                                    "sms.sold_refused_trespass", "sms.sold_covers_rest_trespass",
                                    "sms.sold_rest_held_trespass")},
     "sms.seized_tags_trespass": "recorded",
+    **{key: "not_done" for key in ("sms.err.no_notice_stage", "sms.err.before_police_report_due",
+                                   "sms.err.police_report_recorded")},
     **{key: "not_done" for key in ("sms.err.no_notice", "sms.err.before_notice_auction",
                                    "sms.err.buyer_barred_trespass", "sms.err.disposal_gaushala")},
     **{key: "not_done" for key in ("sms.err.keeper_unapproved", "sms.err.no_auction_fixed",

@@ -59,6 +59,11 @@ def post_notice(session: Session, impoundment: Impoundment, *, now: datetime, at
     if not trespass.notice_allowed(at, impoundment.seized_at, pack):
         raise Refused("before_police_report", "the notice follows the report to the police, due at the claim deadline",
                       field="at", status=409, claim_deadline=impoundment.claim_deadline.isoformat())
+    reported = _recorded_report(session, impoundment)
+    if reported is not None and at < reported:
+        raise Refused("before_police_report", "the notice follows the keeper's recorded report to the police",
+                      field="at", status=409, claim_deadline=impoundment.claim_deadline.isoformat(),
+                      police_reported_at=reported.isoformat())
     impoundment.auction_at = trespass.auction_not_before(at, pack)
     if impoundment.auction_fixed_at is not None and impoundment.auction_fixed_at > impoundment.auction_at:
         impoundment.auction_at = impoundment.auction_fixed_at
@@ -66,6 +71,64 @@ def post_notice(session: Session, impoundment: Impoundment, *, now: datetime, at
               auction_at=impoundment.auction_at.isoformat())
     session.flush()
     return impoundment
+
+
+def report_to_police(session: Session, impoundment: Impoundment, *, now: datetime,
+                     reported_at: datetime | None = None, actor_phone: str | None = None) -> Impoundment:
+    """1871 s.14: the keeper's report to the officer in charge of the police station, made once
+    the animal has been unclaimed for the report stage's hours (its `claim_deadline`), and made
+    once: a second report, or one after the officer's notice (which proves the report reached
+    him), is refused with the moment already on record."""
+    at = reported_at or now
+    village = impoundment.village
+    tag = impoundment.tag or impoundment.receipt
+    pack = village.pack
+    if not trespass.two_stage(pack):
+        raise Refused("no_notice_stage", "this village's law has no police report before the auction", status=409,
+                      law=village.law, tag=tag)
+    if impoundment.status != "impounded":
+        raise Refused("not_impounded", "this animal is not in the pound", status=409, status_now=impoundment.status,
+                      tag=tag)
+    recorded = police_reported_at(session, impoundment)
+    if recorded is not None:
+        raise Refused("police_report_recorded", "the report to the police is already recorded", status=409,
+                      police_reported_at=recorded.isoformat(), tag=tag)
+    if at > now + FUTURE_TOLERANCE:
+        raise Refused("future_police_report", "report time lies in the future", field="reported_at", tag=tag)
+    due = trespass.police_report_due(impoundment.seized_at, pack)
+    if not trespass.report_allowed(at, impoundment.seized_at, pack):
+        raise Refused("before_police_report_due", "the report to the police falls due at the claim deadline",
+                      field="reported_at", status=409, police_report_due=due.isoformat(), tag=tag)
+    add_event(session, impoundment, "police_reported", now, actor_phone, reported_at=at.isoformat())
+    session.flush()
+    return impoundment
+
+
+def police_reported_at(session: Session, impoundment: Impoundment) -> datetime | None:
+    """1871 s.14: when the keeper's report to the police was made: the recorded report's moment;
+    without one, the moment of the officer's notice, which the report preceded (the notice
+    proves it reached him); None while neither is recorded (and always under a one-window law)."""
+    moments = _moments(session, impoundment)
+    return moments.get("police_reported") or moments.get("notice_posted")
+
+
+def _recorded_report(session: Session, impoundment: Impoundment) -> datetime | None:
+    return _moments(session, impoundment).get("police_reported")
+
+
+# The event recording each step of s.14 and the detail holding the moment it names.
+_STEP_MOMENTS = {"police_reported": "reported_at", "notice_posted": "posted_at"}
+
+
+def _moments(session: Session, impoundment: Impoundment) -> dict[str, datetime]:
+    """{event type: the moment it names} of this animal's first report and first notice, in one read."""
+    found: dict[str, datetime] = {}
+    for type_, detail in session.execute(select(Event.type, Event.detail).where(
+            Event.impoundment_id == impoundment.id, Event.type.in_(_STEP_MOMENTS)).order_by(Event.id)):
+        moment = (detail or {}).get(_STEP_MOMENTS[type_])
+        if moment and type_ not in found:
+            found[type_] = datetime.fromisoformat(moment)
+    return found
 
 
 def notice_posted(session: Session, impoundment: Impoundment) -> bool:

@@ -51,6 +51,12 @@ def two_stage(pack: Pack) -> bool:
 def notice_allowed(at: datetime, seized_at: datetime, pack: Pack) -> bool:
     """s.14: the notice follows the keeper's report, which falls due when the cattle have been
     unclaimed for the report stage's hours: never before that instant."""
+    return report_allowed(at, seized_at, pack)
+
+
+def report_allowed(at: datetime, seized_at: datetime, pack: Pack) -> bool:
+    """s.14: the keeper reports cattle "not claimed within seven days": never before the report
+    stage's hours after the seizure have passed."""
     return _utc("at", at) >= _utc("due", police_report_due(seized_at, pack))
 
 

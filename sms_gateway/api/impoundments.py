@@ -169,7 +169,19 @@ def _account(session, impoundment: Impoundment) -> dict:
 def post_notice(id: str, body: schemas.NoticeIn):
     session = db()
     impoundment = find_impoundment(session, parse_id(id))
-    timeline.post_notice(session, impoundment, now=now(), at=body.at)
+    if body.posted_at is not None and body.at is not None and body.posted_at != body.at:
+        raise Refused("conflicting_times", "posted_at and at name two different moments", field="posted_at")
+    timeline.post_notice(session, impoundment, now=now(), at=body.posted_at or body.at)
+    return impoundment_json(session, impoundment)
+
+
+@route("POST", "/impoundments/{id}/police-report",
+       "Record the keeper's report of unclaimed cattle to the police station (1871 s.14)",
+       body=schemas.PoliceReportIn)
+def post_police_report(id: str, body: schemas.PoliceReportIn):
+    session = db()
+    impoundment = find_impoundment(session, parse_id(id))
+    timeline.report_to_police(session, impoundment, now=now(), reported_at=body.reported_at)
     return impoundment_json(session, impoundment)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from zoneinfo import ZoneInfo
 
+from handlers.pound import timeline
 from models import law, queries
 from models.law import trespass
 from models.tables import Impoundment, OutboundMessage
@@ -37,6 +38,10 @@ def impoundment_json(session, impoundment: Impoundment) -> dict:
         "seized_at": iso(impoundment.seized_at, tz),
         "claim_deadline": iso(impoundment.claim_deadline, tz),
         "auction_at": iso(impoundment.auction_at, tz),
+        # 1871 s.14: when the keeper reported to the police (the notice's moment if only it is
+        # recorded); null until then, and always under a law without the report (Gujarat).
+        "police_reported_at": iso(timeline.police_reported_at(session, impoundment), tz)
+        if trespass.two_stage(impoundment.village.pack) else None,
         "auction_place": impoundment.auction_place,
         "auction_place_en": impoundment.auction_place_en,
         "complaint_deadline": iso(impoundment.complaint_deadline),

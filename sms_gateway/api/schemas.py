@@ -137,7 +137,12 @@ class SaleIn(Body):
 
 
 class NoticeIn(Body):
-    at: AwareDatetime | None = None   # 1871 s.14: when the police officer posted the notice
+    posted_at: AwareDatetime | None = None   # 1871 s.14: when the police officer posted the notice
+    at: AwareDatetime | None = None          # the same, by its earlier name (kept for callers that send it)
+
+
+class PoliceReportIn(Body):
+    reported_at: AwareDatetime | None = None   # 1871 s.14: when the keeper reported to the police station
 
 
 class BroadcastIn(Body):

@@ -57,6 +57,8 @@ def worst_values(language: str) -> dict[str, object]:
         "to": short("Shri Krishna Gaushala and Panjrapole Trust, Sector 45", 40),
         "since": moment, "date": moment, "claim_deadline": deadline, "auction_at": moment, "when": moment,
         "auction": "31-12",
+        # 1871 s.14: the keeper's report to the police (when it falls due, when it was made)
+        "reported_at": moment, "police_report_due": moment, "police_reported_at": moment,
         "surplus_deadline": "31-12-2026", "protest_deadline": "31-12-2026", "complaint": "31-12-2026",
         "receipt": "1234567890", "receipts": "1000001,1000002,1000003",
         "total": amount, "total_tomorrow": amount, "fee": amount, "rate": amount, "expenses": amount,

@@ -70,6 +70,12 @@ def post_notice(api, impoundment_id: int, at: datetime) -> dict:
     return response.get_json()
 
 
+def police_report(api, impoundment_id: int, reported_at: datetime | None = None):
+    """1871 s.14: the keeper's report to the police station, at `reported_at` (else now): the response."""
+    body = {} if reported_at is None else {"reported_at": reported_at.isoformat()}
+    return api.post(f"/impoundments/{impoundment_id}/police-report", body)
+
+
 def dues(api, impoundment_id: int, at: datetime) -> dict:
     response = api.get(f"/impoundments/{impoundment_id}/dues", query_string={"at": at.isoformat()})
     assert response.status_code == 200, response.get_json()
