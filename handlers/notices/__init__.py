@@ -39,12 +39,14 @@ from handlers.notices.dated import announce_auction, auction_groups, parse_aucti
 from handlers.notices.money import open_refund_windows  # noqa: F401  (tests call notices.open_refund_windows)
 from handlers.notices.police import POLICE_REPORT
 from handlers.notices.texts import release_receipt_text, seizure_alert_text, surplus_notice_text
-from models.queries.disposal import for_auction
+from models.queries.disposal import for_auction, reported
 from models.tables import Deposit, Impoundment, OutboundMessage, Person, Release, Sale, Village
 
 
 # Notices that speak of an animal still in the pound.
 _WHILE_IMPOUNDED = frozenset({SEIZURE_ALERT, CLAIM_REMINDER, POLICE_REPORT})
+# Notices that ask for the report to the police (1871 s.14): moot once it is on record.
+_WHILE_UNREPORTED = frozenset({POLICE_REPORT})
 
 
 # ---------------------------------------------------------------- hooks called by handlers.pound.records
@@ -99,6 +101,9 @@ def no_longer_applies(session: Session, message: OutboundMessage, now: datetime)
         impoundment = session.get(Impoundment, message.impoundment_id)
         if impoundment is None or impoundment.status != "impounded":
             return f"no longer applies: the animal was {impoundment.status if impoundment else 'removed'}"
+    if message.kind in _WHILE_UNREPORTED and message.impoundment_id:
+        if session.scalar(select(Impoundment.id).where(Impoundment.id == message.impoundment_id, reported())):
+            return "no longer applies: the report to the police is on record"
     if message.kind == AUCTION_NOTICE:
         parsed = parse_auction_key(message.idempotency_key)
         if parsed is not None:

@@ -18,7 +18,7 @@ from handlers.outbox import queue_message
 from models import outbox
 from models.db import among  # noqa: F401 (the notice rules' batched probes use it from here)
 from models.outbox.stop import is_unsolicited, reaches
-from models.queries.disposal import for_auction, noticed
+from models.queries.disposal import for_auction, reported
 from models.tables import Impoundment, OutboundMessage, Person, Pound, Watch
 
 
@@ -97,16 +97,16 @@ def existing_keys(session: Session, keys: Sequence[str]) -> set[str]:
 def held_in_pounds(session: Session, pound_ids: Sequence[int]) -> dict[int, list]:
     """{pound id: its animals in the pound, as rows with `kind`, `auction_at`, `claim_deadline`,
     `for_auction` (to be auctioned at `auction_at`: 1871 s.14, its notice recorded, and the
-    proviso, its kind auctioned) and `noticed` (1871 s.14: its police notice recorded, which
-    follows the keeper's report)}: what the keeper's digest and police report count, in one
-    query per batch of pounds, not one per keeper or language."""
+    proviso, its kind auctioned) and `reported` (1871 s.14: the keeper's report to the police on
+    record, or the police notice that follows it)}: what the keeper's digest and police report
+    count, in one query per batch of pounds, not one per keeper or language."""
     held: dict[int, list] = defaultdict(list)
     auctioned = case((for_auction(), True), else_=False).label("for_auction")
-    reported = case((noticed(), True), else_=False).label("noticed")
+    on_record = case((reported(), True), else_=False).label("reported")
     for start in range(0, len(pound_ids), BATCH):
         for row in session.execute(
                 select(Impoundment.pound_id, Impoundment.kind, Impoundment.auction_at, Impoundment.claim_deadline,
-                       auctioned, reported)
+                       auctioned, on_record)
                 .where(among(session, Impoundment.pound_id, pound_ids[start:start + BATCH], Integer),
                        Impoundment.status == "impounded").order_by(Impoundment.id)):
             held[row.pound_id].append(row)

@@ -3,12 +3,14 @@ the pack's report stage (seven days), each keeper of its pound is told to report
 officer in charge of the police station, who posts the notice before the auction. Written by
 the dispatcher's tick (`write_due_notices`) from the moment the report falls due; quiet hours
 hold it to the morning at send time; its key makes it once per animal and keeper; an animal
-claimed before it goes out is not reported (`no_longer_applies`, `_WHILE_IMPOUNDED`)."""
+claimed before it goes out, or whose report is already on record (the keeper's report, or the
+police notice that follows it), is not reported (`no_longer_applies`, `_WHILE_IMPOUNDED`,
+`_WHILE_UNREPORTED`)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import not_, select
 from sqlalchemy.orm import Session, joinedload
 
 from handlers.catalogue import kind_name, spoken, t
@@ -16,6 +18,7 @@ from handlers.notices.common import held_in_pounds, label, pound_name, write_not
 from handlers.notices.texts import PoundDay, pound_day
 from models import law
 from models.law import packs, trespass
+from models.queries.disposal import reported
 from models.tables import Impoundment, Person, Village
 
 POLICE_REPORT = "police_report"
@@ -38,7 +41,8 @@ def write_police_reports(session: Session, now: datetime) -> None:
     due = session.scalars(select(Impoundment).join(Village, Village.id == Impoundment.village_id)
                           .options(joinedload(Impoundment.village), joinedload(Impoundment.pound))
                           .where(Impoundment.status == "impounded", Village.law.in_(laws),
-                                 Impoundment.claim_deadline <= now, Impoundment.claim_deadline > window)
+                                 Impoundment.claim_deadline <= now, Impoundment.claim_deadline > window,
+                                 not_(reported()))
                           .order_by(Impoundment.id)).unique().all()
     days: dict[int, PoundDay] = {}   # pound id -> its day, read once for every keeper and language
 

@@ -140,9 +140,9 @@ class PoundDay:
     """What a keeper is told of the pound on a local day (the digest; the police report's
     registered values): the head count, the auctions today and tomorrow (only of animals to be
     auctioned: 1871 s.14, noticed), and under a two-stage law the police reports falling due
-    today and those overdue: due on an earlier day and not yet followed by the police notice
-    (s.14; the notice is the record that the report was made). An animal that has left the
-    pound is in none of them."""
+    today and those overdue (due on an earlier day), of the animals whose report is not on
+    record (s.14: neither the keeper's report nor the police notice that follows it is
+    recorded). An animal that has left the pound is in none of them."""
     held: int
     today: int
     tomorrow: int
@@ -153,10 +153,10 @@ class PoundDay:
 def pound_day(held: Sequence, today: date, tz: str) -> PoundDay:
     """`held`: the pound's rows (`handlers.notices.common.held_in_pounds`)."""
     auction_days = Counter(law.local_date(a.auction_at, tz) for a in held if a.for_auction)
-    report_days = [law.local_date(a.claim_deadline, tz) for a in held if not a.noticed]
+    report_days = [law.local_date(a.claim_deadline, tz) for a in held if not a.reported]
     return PoundDay(held=len(held), today=auction_days.get(today, 0),
                     tomorrow=auction_days.get(today + timedelta(days=1), 0),
-                    reports=sum(1 for a in held if law.local_date(a.claim_deadline, tz) == today),
+                    reports=sum(1 for day_due in report_days if day_due == today),
                     overdue=sum(1 for day_due in report_days if day_due < today))
 
 
@@ -164,7 +164,8 @@ def keeper_digest_text(lang: str, pound: Pound, today: date, held: Sequence, tz:
     """`held`: the pound's animals (`handlers.notices.common.held_in_pounds`), counted by
     `pound_day`. Under a two-stage law (1871 s.14) the digest also counts the police reports
     falling due today (the report's instant is `claim_deadline`) and, every morning until the
-    police notice is recorded, each report overdue; an animal counts for auction only once noticed."""
+    report (or the police notice) is recorded, each report overdue; an animal counts for auction
+    only once noticed."""
     counts = pound_day(held, today, tz)
     values = dict(pound=pound_name(pound, lang), day=short_day(today), count=counts.held,
                   animals=kinds_list(lang, (a.kind for a in held), law.NAMED_KINDS), today=counts.today,

@@ -69,6 +69,18 @@ def noticed() -> ColumnElement:
     return or_(Impoundment.village_id.not_in(two_stage), notice.exists())
 
 
+# 1871 s.14: the events that show the keeper's report reached the police: the report recorded,
+# or the officer's notice, which follows it.
+REPORT_EVENTS = ("police_reported", "notice_posted")
+
+
+def reported() -> ColumnElement:
+    """1871 s.14: the impoundments whose report to the police is on record (the report itself, or
+    the notice that follows it): no keeper is told to report them again, and the keeper's digest
+    counts them neither due nor overdue."""
+    return select(Event.id).where(Event.impoundment_id == Impoundment.id, Event.type.in_(REPORT_EVENTS)).exists()
+
+
 def for_auction() -> ColumnElement:
     """The impoundments due to be auctioned at their `auction_at`, for every list and notice of
     the auctions: their kind goes to auction (`auctioned`) and, under a two-stage law, their
