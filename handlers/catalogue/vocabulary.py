@@ -49,6 +49,10 @@ COMMAND_WORDS: dict[str, str] = {
     "list": "list",
     "યાદી": "list",
     "सूची": "list",
+    # 1871 s.14: the keeper reported the unclaimed animal to the police station
+    "police": "police", "polis": "police",
+    "પોલીસ": "police",
+    "पुलिस": "police",
     # official
     "notice": "notice",
     "સૂચના": "notice",

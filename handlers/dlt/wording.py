@@ -146,6 +146,7 @@ SENT_AS: dict[str, str | None] = {
                                    "sms.sold_refused_trespass", "sms.sold_covers_rest_trespass",
                                    "sms.sold_rest_held_trespass")},
     "sms.seized_tags_trespass": "recorded",
+    "sms.police_reported": "recorded",   # 1871 s.14: the keeper's report to the police, on the dashboard
     **{key: "not_done" for key in ("sms.err.no_notice_stage", "sms.err.before_police_report_due",
                                    "sms.err.police_report_recorded")},
     **{key: "not_done" for key in ("sms.err.no_notice", "sms.err.before_notice_auction",

@@ -43,6 +43,7 @@ Grammar decisions (each pinned by a test in tests/sms/test_commands.py):
   `no tag`/`untagged` before the kind is an untagged seizure; `SEIZE 3 cows` is `bad_tag`.
 * RELEASE: `PROTEST` (or `under protest`, `વિરોધ`, `विरोध`) anywhere after RELEASE sets
   `protest`; words after the tag are the note.
+* POLICE <tag> (`પોલીસ`, `पुलिस`): the keeper's report to the police (1871 s.14), as FIND reads tags.
 * Commands that take no argument (HELP, STOP, START, MY, LIST) ignore words after them.
 * A message in a language's own name alone (`ગુજરાતી`, `Hindi`, `English`) is LANG; the
   two-letter codes are not, so that a greeting "Hi" is not read as "switch to Hindi".
@@ -90,7 +91,7 @@ MAX_TEXT_LENGTH = 1000          # characters; a NOTICE body is exempt (the handl
 
 # ------------------------------------------------------------------------ results
 NAMES = ("find", "fees", "auctions", "help", "lang", "stop", "start", "my",
-         "seize", "release", "sold", "list", "notice", "auction", "rates")
+         "seize", "release", "sold", "list", "notice", "auction", "rates", "police")
 PROBLEM_CODES = ("empty", "unknown_command", "missing_tag", "bad_tag", "missing_kind",
                  "unknown_kind", "missing_amount", "bad_amount", "bad_phone", "bad_date",
                  "bad_time", "bad_language", "missing_text", "too_long", "bad_seizer_phone", "seize_not_a_tag")
@@ -150,7 +151,7 @@ def _take_tags(text: str, command: str) -> tuple[tuple[str, ...], str, Problem |
 
 
 def _tag_command(name: str, args: str) -> Command | Problem:
-    """FIND / FEES: one or more tags; words after them are ignored."""
+    """FIND / FEES / POLICE: one or more tags; words after them are ignored."""
     tags, rest, problem = _take_tags(args, name)
     if problem:
         return problem
@@ -359,7 +360,7 @@ def _parse(text: object) -> Command | Problem:
         return _parse_bare_tag(args)
     key = match_key(word)
     name = _COMMAND_INDEX.get(key)
-    if name in ("find", "fees"):
+    if name in ("find", "fees", "police"):
         return _tag_command(name, args)
     if name == "auctions":
         if key in _LOCAL_AUCTION_KEYS:

@@ -90,6 +90,7 @@ COMMANDS: dict[str, tuple[Callable[[Session, Context, Command], str], str | None
     "release": (keeper.release, "keeper"),
     "sold": (keeper.sold, "keeper"),
     "list": (keeper.list_pound, "keeper"),
+    "police": (keeper.police, "keeper"),
     "notice": (official.notice, "official"),
     "auction": (official.auction, "official"),
     "rates": (rates.rates, None),

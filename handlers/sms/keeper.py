@@ -1,4 +1,5 @@
-"""A pound keeper's commands: SEIZE, RELEASE, SOLD and LIST (SPEC section 4).
+"""A pound keeper's commands: SEIZE, RELEASE, SOLD, LIST and, under the 1871 Act, POLICE (SPEC
+sections 4 and 13.4).
 
 The record-changing rules live in handlers.pound.records; this module only finds
 the keeper's animal, calls records and words the answer. A keeper acts on his
@@ -8,11 +9,13 @@ that records calls.
 """
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy.orm import Session
 
 from handlers.pound import admin
 from handlers.pound import facts
-from handlers.pound import outcomes, records, refusals
+from handlers.pound import outcomes, records, refusals, timeline
 from handlers.catalogue.vocabulary import DECLARATION_WORDS
 from handlers.catalogue import counted_kind, day, days_text, kind_name, local_day, money, spoken, t
 from handlers.catalogue.refusals import Moment
@@ -140,6 +143,23 @@ def sold(session: Session, context: Context, command: Command) -> str:
              security=money(language, sale.security_paise),
              surplus=money(language, sale.surplus_paise), surplus_deadline=day(sale.surplus_deadline))
     return reply + _rest_of_occasion(session, language, impoundment, sale)
+
+
+def police(session: Session, context: Context, command: Command) -> str:
+    """1871 s.14: the keeper reported the unclaimed animal to the police station, now. The reply
+    says when the report was recorded and that the officer's notice comes next; a refusal names
+    the moment the report falls due or the one already on record."""
+    keeper = _keeper(context)
+    language = context.sender.language
+    impoundment = _own_animal(session, keeper, command.tags[0])
+    tz = impoundment.village.timezone
+    try:
+        timeline.report_to_police(session, impoundment, now=context.now, actor_phone=keeper.phone)
+    except Refused as refused:
+        moments = {name: Moment(datetime.fromisoformat(refused.detail[name]), tz)
+                   for name in ("police_report_due", "police_reported_at") if name in refused.detail}
+        raise Refused(refused.code, refused.message, **{**refused.detail, "tag": label(impoundment), **moments})
+    return t(language, "sms.police_reported", tag=label(impoundment), reported_at=spoken(language, context.now, tz))
 
 
 def _rest_of_occasion(session: Session, language: str, impoundment: Impoundment, sale) -> str:

@@ -16,7 +16,7 @@ from models.law import KINDS
 _parse = commands._parse
 
 NAMES = {"find", "fees", "auctions", "help", "lang", "stop", "start", "my", "seize", "release",
-         "sold", "list", "notice", "auction", "rates"}
+         "sold", "list", "notice", "auction", "rates", "police"}
 CODES = {"empty", "unknown_command", "missing_tag", "bad_tag", "missing_kind", "unknown_kind",
          "missing_amount", "bad_amount", "bad_phone", "bad_date", "bad_time", "bad_language",
          "missing_text", "too_long", "seize_not_a_tag", "bad_seizer_phone"}

@@ -166,7 +166,7 @@ def test_auction_morning_word_without_time_is_a_bad_time():
 def test_keyword_table_covers_every_command():
     assert set(COMMAND_WORDS.values()) == {
         "find", "fees", "auctions", "help", "lang", "stop", "start", "my",
-        "seize", "release", "sold", "list", "notice", "auction", "rates"}
+        "seize", "release", "sold", "list", "notice", "auction", "rates", "police"}
 
 
 def test_every_keyword_parses_as_its_command_family():
