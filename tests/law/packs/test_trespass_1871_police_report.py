@@ -32,14 +32,15 @@ def tick(clock, dispatch, run_worker, *moments) -> None:
 def test_the_keeper_is_told_once_to_report_to_the_police_when_the_seven_days_end(mani, app, clock, dispatch,
                                                                                   run_worker):
     """Seized Monday 30-11 10:00: the report falls due 07-12 10:00 (30-11 + 168 h). Nothing at 09:59;
-    one SMS at 10:00 local; the ticks at 10:01 and the next morning write no second one."""
+    one SMS at 10:00 local, naming the command that records the report; the ticks at 10:01 and
+    the next morning write no second one."""
     impound(mani, tag=BUFFALO1)
     tick(clock, dispatch, run_worker, ist(7, 9, 59))
     assert reports(app) == []
     tick(clock, dispatch, run_worker, ist(7, 10), ist(7, 10, 1), ist(8, 9))
     assert reports(app) == [(KEEPER, "sent", (
         f"Buffalo {BUFFALO1} in Mani Majra pound, seized 30-11 10am, is unclaimed 7 days: report it to the police "
-        "station now (s.14). The officer posts a notice; auction 7 days after it."))]
+        f"station now (s.14), then send POLICE {BUFFALO1}. The officer posts a notice; auction 7 days after it."))]
 
 
 def test_an_animal_claimed_before_the_seven_days_end_is_not_reported(mani, app, clock, dispatch, run_worker):
