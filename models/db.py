@@ -285,6 +285,20 @@ LOOKUP_AUDIT = "dabbo_lookup_audit"
 LOOKUP_COMMITS_ASYNC = func.set_config("synchronous_commit", "off", True).label("commits_async")
 
 
+def execute_core(session: Session, statement, params: dict):
+    """Run `statement`, a Core statement over tables (no ORM entity in it), on
+    the session's connection: in its transaction, or outside one as
+    `lookup_reads` left it. The same compiled statement and parameters as
+    `session.execute`, without the ORM's statement path (its compile state and
+    `do_orm_execute` hooks): about half of what SQLAlchemy adds to psycopg on
+    each statement. Only for reads and for a lookup's audit statement
+    (`LOOKUP_AUDIT`), which those hooks let through unchanged: the hooks that
+    open a transaction or drop values kept for one act on writes (and a
+    lookup's audit row is its transaction's last statement: nothing is
+    computed after it)."""
+    return session.connection().execute(statement, params)
+
+
 # Called inside the transaction just before commit_lookup commits it (its COMMIT
 # goes past SQLAlchemy's before_commit event): models.queries.pending registers here.
 BEFORE_LOOKUP_COMMIT: list = []

@@ -10,6 +10,7 @@ Pure functions: no database, no settings.
 """
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 import phonenumbers
@@ -56,6 +57,13 @@ def normalise_phone(raw: str, region: str = "IN") -> str | None:
     """
     if not isinstance(raw, str):
         return None
+    return _normalised(raw, region)
+
+
+# A pure function of its text (the numbering plan is the library's, fixed for the process), asked
+# on every message and USSD step, and a caller sends many: remembered per process (a few hundred kB).
+@functools.lru_cache(maxsize=4096)
+def _normalised(raw: str, region: str | None) -> str | None:
     raw = raw.strip()
     if not _looks_like_a_phone(raw):
         return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import re
 
-from gunicorn.glogging import Logger
+from gunicorn.glogging import Logger, SafeAtoms
 
 REDACTED = "[redacted]"
 # Query parameter names whose values are secrets (compared case-insensitively).
@@ -47,21 +47,27 @@ class RedactingFilter(logging.Filter):
         return True
 
 
+class _RedactedAtoms(SafeAtoms):
+    """gunicorn's atoms as the access log format reads them, each one redacted
+    as it is read: a request has some fifty atoms (every header and environ
+    entry) and the format reads a handful, so only those are looked at."""
+
+    def __getitem__(self, name):
+        value = super().__getitem__(name)
+        if any(secret in name.lower() for secret in _SECRET_ATOMS):
+            return REDACTED
+        return redact(value) if isinstance(value, str) else value
+
+
 class AccessLogger(Logger):
     """gunicorn's logger, with secrets taken out of the access log's atoms
-    (`%(r)s`, `%(q)s`, `%({raw_uri}e)s`, headers...) before formatting."""
+    (`%(r)s`, `%(q)s`, `%({raw_uri}e)s`, headers...) as the format reads them.
+    Every value the access line is made of passes through `redact`, so the
+    access log needs no RedactingFilter (which would format each line twice)."""
 
-    def atoms(self, resp, req, environ, request_time):
-        atoms = super().atoms(resp, req, environ, request_time)
-        for name, value in atoms.items():
-            if any(secret in name.lower() for secret in _SECRET_ATOMS):
-                atoms[name] = REDACTED
-            elif isinstance(value, str):
-                atoms[name] = redact(value)
-        return atoms
+    atoms_wrapper_class = _RedactedAtoms
 
     def setup(self, cfg):
         super().setup(cfg)
-        for log in (self.error_log, self.access_log):
-            if not any(isinstance(f, RedactingFilter) for f in log.filters):
-                log.addFilter(RedactingFilter())
+        if not any(isinstance(f, RedactingFilter) for f in self.error_log.filters):
+            self.error_log.addFilter(RedactingFilter())

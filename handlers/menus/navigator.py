@@ -107,7 +107,7 @@ class Context:
     def found(self, tag: str | None):
         """answers.by_tag once per tag per request (None: no such animal; False: no key here)."""
         if (tag := tag or "") not in self.keys:
-            found = self.keys[tag] = answers.by_tag(self.session, tag)
+            found = self.keys[tag] = answers.by_tag(self.session, tag, asking=("menus", self.caller.language))
             if found and found.impoundment is not None:   # loaded with its key: not again
                 self.impoundments[tag] = found.impoundment
         return self.keys[tag]

@@ -104,24 +104,28 @@ class Found:
 
     key: answer_keys.Key
     impoundment: Impoundment | None
-    asked: Hashable   # the tag or id asked by: answers kept mark it as answered here
+    asked: Hashable   # the tag or id asked by, and the kind of answer: kept answers mark it here
 
 
-# Tags and ids this process keeps an answer for. One it has none for is loaded with its key
-# in one statement (computing it needs the animal anyway); one it has is asked for its key
-# alone, and the animal is loaded only if the key has changed. Which way is taken changes
-# no answer, only the round trips.
+# Tags and ids this process keeps an answer for, per kind of question (`asking`: the
+# channel's screen and the language, as the caller names them). One it has none for is
+# loaded with its key in one statement (computing it needs the animal anyway); one it has
+# is asked for its key alone, and the animal is loaded only if the key has changed. Which
+# way is taken changes no answer, only the round trips: an animal answered in Gujarati is
+# loaded with its key when asked in Hindi, whose answer this process does not have.
 _ANSWERED = Answers(MAX_ANSWERS)
 
 
-def by_tag(session: Session, tag: str) -> Found | None | bool:
+def by_tag(session: Session, tag: str, asking: Hashable = None) -> Found | None | bool:
     """The animal behind `tag` (None: no such animal), or False where answers cannot be
-    keyed (no row versions): then the caller computes as before."""
-    return _found(session, ("tag", tag), answer_keys.loaded_by_tag, answer_keys.key_by_tag)
+    keyed (no row versions): then the caller computes as before. `asking` names the kind
+    of answer wanted (screen, language), so that a kind never answered here is loaded
+    with its key rather than after it."""
+    return _found(session, ("tag", tag, asking), answer_keys.loaded_by_tag, answer_keys.key_by_tag)
 
 
-def by_id(session: Session, impoundment_id: int) -> Found | None | bool:
-    return _found(session, ("id", impoundment_id), answer_keys.loaded_by_id, answer_keys.key_by_id)
+def by_id(session: Session, impoundment_id: int, asking: Hashable = None) -> Found | None | bool:
+    return _found(session, ("id", impoundment_id, asking), answer_keys.loaded_by_id, answer_keys.key_by_id)
 
 
 def _found(session: Session, asked: tuple, loaded_by, key_by) -> Found | None | bool:

@@ -163,7 +163,7 @@ def _answer(session: Session, context: Context, command: Command, screen: str,
     """The answer about the first tag's animal (`compute` of its impoundment), computed
     once per key (handlers/pound/answers.py); the asker now watches it."""
     tag, person = command.tags[0], context.sender.person
-    found = answers.by_tag(session, tag)
+    found = answers.by_tag(session, tag, asking=(screen, context.sender.language))
     if found is False:   # no row versions to key by: computed, as always
         impoundment = find_impoundment(session, tag)
         if person is not None:

@@ -27,6 +27,7 @@ from collections import namedtuple
 from sqlalchemy import bindparam, literal_column, or_, select
 from sqlalchemy.orm import Session
 
+from models.db import execute_core
 from models.queries import normalise_tag, occasions
 from models.queries import _FEE_IN_FORCE, _ONE_WITH_SCHEDULES, _RATE_IN_FORCE, _with_schedules
 from models.tables import Impoundment, Pound, Release, Sale, Village
@@ -115,12 +116,12 @@ def key_by_tag(session: Session, tag: str) -> Key | None:
     tag = normalise_tag(tag)
     if not tag:
         return None
-    row = session.execute(_KEY_BY_TAG, {"tag": tag}).first()
+    row = execute_core(session, _KEY_BY_TAG, {"tag": tag}).first()
     return Key(*row) if row is not None else None
 
 
 def key_by_id(session: Session, impoundment_id: int) -> Key | None:
-    row = session.execute(_KEY_BY_ID, {"id": impoundment_id}).first()
+    row = execute_core(session, _KEY_BY_ID, {"id": impoundment_id}).first()
     return Key(*row) if row is not None else None
 
 

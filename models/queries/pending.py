@@ -17,7 +17,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session, SessionTransaction
 from sqlalchemy.sql.expression import Executable
 
-from models.db import BEFORE_LOOKUP_COMMIT
+from models.db import BEFORE_LOOKUP_COMMIT, LOOKUP_AUDIT, execute_core
 from models.tables import Watch
 
 _PENDING = "dabbo.pending_watches"   # session.info: [(transaction, impoundment id, person id, at)]
@@ -51,14 +51,17 @@ def execute_carrying_watches(session: Session, plain: Executable, carrying: Exec
     """Run the audit row's statement: `carrying` (see carrying_a_watch) when
     exactly one watch is pending, else the pending ones by themselves (if any)
     and `plain`. Returns the audit statement's result."""
+    # A lookup's audit statement needs none of the session's statement hooks (models.db.execute_core).
+    execute = session.execute if not plain.get_execution_options().get(LOOKUP_AUDIT) else (
+        lambda statement, values: execute_core(session, statement, values))
     waiting = session.info.get(_PENDING)
     if waiting and len(waiting) == 1:
         del session.info[_PENDING]
         _, impoundment_id, person_id, at = waiting[0]
-        return session.execute(carrying, {**params, "watch_impoundment_id": impoundment_id,
-                                          "watch_person_id": person_id, "watch_created_at": at})
+        return execute(carrying, {**params, "watch_impoundment_id": impoundment_id,
+                                  "watch_person_id": person_id, "watch_created_at": at})
     write(session)
-    return session.execute(plain, params)
+    return execute(plain, params)
 
 
 def write(session: Session) -> None:

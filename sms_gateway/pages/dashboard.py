@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import redis
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
@@ -45,6 +46,20 @@ def secure_cookies(state) -> None:
     public_url = state.app.extensions["dabbo"].settings.public_base_url or ""
     if public_url.startswith("https://"):
         config["SESSION_COOKIE_SECURE"] = True
+    state.app.session_interface = SessionOnlyWhenCookieSent()
+
+
+class SessionOnlyWhenCookieSent(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, except that a request carrying no session
+    cookie (every webhook and API call: providers and API clients send none)
+    starts with an empty session without building the cookie's signer first,
+    as Flask does for every request. The same empty session Flask would give;
+    a request with a cookie, and every cookie written, go through Flask's own."""
+
+    def open_session(self, app, request):
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 # --- every request ----------------------------------------------------------------

@@ -97,3 +97,18 @@ def test_the_next_answer_after_a_change_is_the_new_one(change, ask, api, clock, 
     cold = ask()                        # what a process that never saw it computes
     assert after == cold
     assert {channel for channel in before if before[channel] != after[channel]} >= differs
+
+
+def test_a_kind_of_answer_never_given_loads_the_animal_with_its_key(world, clock, session):
+    """An animal answered in English and then asked about in Hindi: this process has no
+    Hindi answer, so the animal comes with its key in one statement, not after it; asked
+    in English again, the key alone is read (the answer it has may still hold)."""
+    answer_cache.forget()
+    english, hindi = ("FEES", "en"), ("FEES", "hi")
+    found = answer_cache.by_tag(session, TAG, asking=english)
+    assert found.impoundment is not None
+    answer_cache.remembered(session, found, clock(), english, lambda loaded: "the English answer")
+    assert answer_cache.by_tag(session, TAG, asking=english).impoundment is None
+    in_hindi = answer_cache.by_tag(session, TAG, asking=hindi)
+    assert in_hindi.impoundment is not None and in_hindi.key == found.key
+    session.rollback()
