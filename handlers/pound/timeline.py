@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from handlers.catalogue.refusals import Moment
 from handlers.errors import Refused
 from handlers.pound.entries import FUTURE_TOLERANCE, add_event
 from models import law
@@ -92,13 +93,13 @@ def report_to_police(session: Session, impoundment: Impoundment, *, now: datetim
     recorded = police_reported_at(session, impoundment)
     if recorded is not None:
         raise Refused("police_report_recorded", "the report to the police is already recorded", status=409,
-                      police_reported_at=recorded.isoformat(), tag=tag)
+                      police_reported_at=Moment(recorded, village.timezone), tag=tag)
     if at > now + FUTURE_TOLERANCE:
         raise Refused("future_police_report", "report time lies in the future", field="reported_at", tag=tag)
     due = trespass.police_report_due(impoundment.seized_at, pack)
     if not trespass.report_allowed(at, impoundment.seized_at, pack):
         raise Refused("before_police_report_due", "the report to the police falls due at the claim deadline",
-                      field="reported_at", status=409, police_report_due=due.isoformat(), tag=tag)
+                      field="reported_at", status=409, police_report_due=Moment(due, village.timezone), tag=tag)
     add_event(session, impoundment, "police_reported", now, actor_phone, reported_at=at.isoformat())
     session.flush()
     return impoundment

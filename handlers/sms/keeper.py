@@ -9,8 +9,6 @@ that records calls.
 """
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy.orm import Session
 
 from handlers.pound import admin
@@ -152,14 +150,9 @@ def police(session: Session, context: Context, command: Command) -> str:
     keeper = _keeper(context)
     language = context.sender.language
     impoundment = _own_animal(session, keeper, command.tags[0])
-    tz = impoundment.village.timezone
-    try:
-        timeline.report_to_police(session, impoundment, now=context.now, actor_phone=keeper.phone)
-    except Refused as refused:
-        moments = {name: Moment(datetime.fromisoformat(refused.detail[name]), tz)
-                   for name in ("police_report_due", "police_reported_at") if name in refused.detail}
-        raise Refused(refused.code, refused.message, **{**refused.detail, "tag": label(impoundment), **moments})
-    return t(language, "sms.police_reported", tag=label(impoundment), reported_at=spoken(language, context.now, tz))
+    timeline.report_to_police(session, impoundment, now=context.now, actor_phone=keeper.phone)
+    return t(language, "sms.police_reported", tag=label(impoundment),
+             reported_at=spoken(language, context.now, impoundment.village.timezone))
 
 
 def _rest_of_occasion(session: Session, language: str, impoundment: Impoundment, sale) -> str:
