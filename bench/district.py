@@ -419,6 +419,32 @@ def tree_rss(pid: int) -> list[tuple[int, float]]:
     return [(p, rss_mb(p)) for p in process_tree(pid)]
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of one process so far (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def backend_cpu_seconds(database: str) -> float:
+    """CPU of every PostgreSQL backend serving `database` (their process titles name it)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                title = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if title.startswith("postgres:") and f" {database} " in title:
+                total += cpu_seconds(int(entry.name))
+    return total
+
+
 # ------------------------------------------------------------------ load
 
 def bench_inputs(workdir: Path, port: int, count: int) -> dict:
@@ -498,7 +524,12 @@ def run_http(args, workdir: Path) -> dict:
             if name not in warmed:   # once per endpoint: later rounds follow a run of the same code
                 wrk(args.port, script, warm_up_args, 3, args.connections, args.threads)   # not counted
                 warmed.add(name)
+            # CPU per request, the web's (gunicorn's workers: Python) and the database's
+            # (its backends), read around the run: where a request's time goes, whatever the load.
+            web_cpu, db_cpu = sum(map(cpu_seconds, process_tree(web.pid))), backend_cpu_seconds(DATABASE)
             result = wrk(args.port, script, script_args, args.duration, args.connections, args.threads)
+            result["web_cpu_us"] = (sum(map(cpu_seconds, process_tree(web.pid))) - web_cpu) / result["requests"] * 1e6
+            result["db_cpu_us"] = (backend_cpu_seconds(DATABASE) - db_cpu) / result["requests"] * 1e6
             result["load"] = " ".join(Path("/proc/loadavg").read_text().split()[:3])
             results.setdefault(name, []).append(result)
             if name == "data":
@@ -699,8 +730,8 @@ def report(args, http: dict | None, ticks: dict | None, sizes: dict, load_before
                       f"gunicorn from the Procfile (2 sync workers); each floor measured first and last, "
                       f"shares are of their means ({floor_rps:.0f} and {data_rps:.0f} req/s)", "",
                   "| endpoint | requests/s | p50 ms | p99 ms | share of constant floor | share of data floor | errors "
-                  "| load average after |",
-                  "|---|---:|---:|---:|---:|---:|---:|---|"]
+                  "| web CPU per request | database CPU per request | load average after |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
         names = {"floor": "`GET /bench/floor` (constant floor)",
                  "data": "`GET /bench/floor/data?tag=` (data floor: one SQL round trip)",
                  "ussd": "`POST /webhooks/africastalking/ussd` `1*<tag>`",
@@ -714,7 +745,8 @@ def report(args, http: dict | None, ticks: dict | None, sizes: dict, load_before
                 data_share = f"{100 * r['rps'] / beside:.0f} % (of {beside:.0f})" if name not in ("floor", "data") else "—"
                 lines.append(f"| {names[name]} | {r['rps']:.0f} | {r['p50_us'] / 1000:.1f} | "
                              f"{r['p99_us'] / 1000:.1f} | {100 * r['rps'] / floor_rps:.0f} % | "
-                             f"{data_share} | {errors} | {r.get('load', '')} |")
+                             f"{data_share} | {errors} | {r.get('web_cpu_us', 0):.0f} µs | {r.get('db_cpu_us', 0):.0f} µs "
+                             f"| {r.get('load', '')} |")
         shares = {}
         for name in ("ussd", "sms", "dues"):
             runs = http["results"][name]

@@ -19,6 +19,7 @@ from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.types import TypeDecorator
 
+from models.prepared import end_reads_by_commit
 from models.ranges import guard_flush
 
 # Stable constraint names, so Alembic migrations read the same on every database.
@@ -94,6 +95,8 @@ def make_engine(url: str, **kwargs) -> Engine:
     engine = create_engine(url, **kwargs)
     if not kwargs["pool_pre_ping"]:
         ping_when_idle(engine)
+    if url.startswith("postgresql+psycopg:"):
+        end_reads_by_commit(engine)
     return engine
 
 
