@@ -51,8 +51,11 @@ def end_reads_by_commit(engine: Engine) -> None:
             log.debug("asking whether a transaction wrote failed", exc_info=True)
             only_read = False
         if only_read:
-            psycopg_connection.commit()   # psycopg skips a ROLLBACK with nothing open
-        else:
-            roll_back(dbapi_connection)
+            try:
+                psycopg_connection.commit()   # psycopg then skips the ROLLBACK: nothing is open
+                return
+            except Exception:   # never seen: ended as SQLAlchemy would have ended it
+                log.warning("ending a read-only transaction by commit failed", exc_info=True)
+        roll_back(dbapi_connection)
 
     dialect.do_rollback = do_rollback
