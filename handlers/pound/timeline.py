@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import Integer, func, select
 from sqlalchemy.orm import Session
 
 from handlers.catalogue.refusals import Moment
 from handlers.errors import Refused
 from handlers.pound.entries import FUTURE_TOLERANCE, add_event
 from models import law
+from models.db import among
 from models.law import trespass
 from models.tables import Event, Impoundment, Village
 
@@ -109,8 +110,17 @@ def police_reported_at(session: Session, impoundment: Impoundment) -> datetime |
     """1871 s.14: when the keeper's report to the police was made: the recorded report's moment;
     without one, the moment of the officer's notice, which the report preceded (the notice
     proves it reached him); None while neither is recorded (and always under a one-window law)."""
-    moments = _moments(session, impoundment)
-    return moments.get("police_reported") or moments.get("notice_posted")
+    return police_reports(session, [impoundment.id]).get(impoundment.id)
+
+
+def police_reports(session: Session, impoundment_ids: list[int]) -> dict[int, datetime]:
+    """`police_reported_at` of many animals in one read: {id: moment} of those with one."""
+    reported = {}
+    for impoundment_id, moments in _moments_of(session, impoundment_ids).items():
+        moment = moments.get("police_reported") or moments.get("notice_posted")
+        if moment is not None:
+            reported[impoundment_id] = moment
+    return reported
 
 
 def _recorded_report(session: Session, impoundment: Impoundment) -> datetime | None:
@@ -123,12 +133,22 @@ _STEP_MOMENTS = {"police_reported": "reported_at", "notice_posted": "posted_at"}
 
 def _moments(session: Session, impoundment: Impoundment) -> dict[str, datetime]:
     """{event type: the moment it names} of this animal's first report and first notice, in one read."""
-    found: dict[str, datetime] = {}
-    for type_, detail in session.execute(select(Event.type, Event.detail).where(
-            Event.impoundment_id == impoundment.id, Event.type.in_(_STEP_MOMENTS)).order_by(Event.id)):
+    return _moments_of(session, [impoundment.id]).get(impoundment.id, {})
+
+
+def _moments_of(session: Session, impoundment_ids: list[int]) -> dict[int, dict[str, datetime]]:
+    """`_moments` of many animals, in one read."""
+    found: dict[int, dict[str, datetime]] = {}
+    if not impoundment_ids:
+        return found
+    for impoundment_id, type_, detail in session.execute(
+            select(Event.impoundment_id, Event.type, Event.detail)
+            .where(among(session, Event.impoundment_id, impoundment_ids, Integer), Event.type.in_(_STEP_MOMENTS))
+            .order_by(Event.id)):
         moment = (detail or {}).get(_STEP_MOMENTS[type_])
-        if moment and type_ not in found:
-            found[type_] = datetime.fromisoformat(moment)
+        moments = found.setdefault(impoundment_id, {})
+        if moment and type_ not in moments:
+            moments[type_] = datetime.fromisoformat(moment)
     return found
 
 

@@ -22,8 +22,15 @@ def iso(value, tz: str | None = None) -> str | None:
     return value.isoformat()
 
 
-def impoundment_json(session, impoundment: Impoundment) -> dict:
+_READ = object()   # impoundment_json: the police report's moment not given, so read
+
+
+def impoundment_json(session, impoundment: Impoundment, police_reported=_READ) -> dict:
+    """`police_reported`: the moment `timeline.police_reports` read for a list, else read here."""
     tz = impoundment.village.timezone
+    two_stage = trespass.two_stage(impoundment.village.pack)
+    if two_stage and police_reported is _READ:
+        police_reported = timeline.police_reported_at(session, impoundment)
     return {
         "id": impoundment.id,
         "receipt": impoundment.receipt,
@@ -40,8 +47,7 @@ def impoundment_json(session, impoundment: Impoundment) -> dict:
         "auction_at": iso(impoundment.auction_at, tz),
         # 1871 s.14: when the keeper reported to the police (the notice's moment if only it is
         # recorded); null until then, and always under a law without the report (Gujarat).
-        "police_reported_at": iso(timeline.police_reported_at(session, impoundment), tz)
-        if trespass.two_stage(impoundment.village.pack) else None,
+        "police_reported_at": iso(police_reported, tz) if two_stage else None,
         "auction_place": impoundment.auction_place,
         "auction_place_en": impoundment.auction_place_en,
         "complaint_deadline": iso(impoundment.complaint_deadline),
