@@ -22,12 +22,16 @@ from sqlalchemy import event, inspect, select
 from sqlalchemy.orm import Session
 
 from models import outbox
+from models.db import lookup_reads
 from models.tables import InboundMessage, OutboundMessage
 
 
 def stored_answer(session: Session, provider: str, provider_id: str) -> str | None:
     """The answer given the first time this provider message arrived ("" when
-    it was stored without one), or None when it never arrived."""
+    it was stored without one), or None when it never arrived. Read outside a
+    transaction when none is open (a retry, or a voice step's first question): no
+    BEGIN, and nothing to end afterwards."""
+    lookup_reads(session)
     stored = session.execute(select(InboundMessage.reply_text).where(
         InboundMessage.provider == provider, InboundMessage.provider_id == provider_id)).first()
     if stored is None:

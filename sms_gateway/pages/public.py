@@ -17,6 +17,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from handlers.catalogue import CATALOGUES, kind_name, place_name, rate, t
 from models import law, queries
+from models.db import read_only
 from models.queries import books as book_queries
 from sms_gateway.extensions import db, now
 
@@ -32,6 +33,7 @@ _GUJARATI, _DEVANAGARI = re.compile("[\u0A80-\u0AFF]"), re.compile("[\u0900-\u09
 
 
 def _village_and_helpers(code: str):
+    read_only(db())   # the public pages only read: no transaction to open and end
     village = queries.village_by_code(db(), code) if _CODE.match(code) else None
     lang = request.args.get("lang") if request.args.get("lang") in CATALOGUES else None
     lang = lang or (village.language if village else "gu")
