@@ -21,6 +21,7 @@ from models.tables import (
     Impoundment,
     Person,
     Pound,
+    PoundFee,
     Release,
     RemovalOrder,
     RemovalOrderVillage,
@@ -193,11 +194,14 @@ def fee_list(session: Session, village: Village, on: date) -> FeeList:
     (§189(1)) in force in `village` on `on`, every kind in the Act's order."""
     rates = session.execute(select(DailyRate.kind, DailyRate.effective_from, DailyRate.amount_paise,
                                    DailyRate.approval_ref).where(DailyRate.village_id == village.id)).all()
+    # Every kind's fee versions in one read (the State's table: a few rows a kind).
+    fees = session.execute(select(PoundFee.kind, PoundFee.effective_from, PoundFee.amount_paise)).all()
     kinds, unapproved = [], []
     for kind in law.KINDS:
         versions = [(effective, (amount, ref)) for k, effective, amount, ref in rates if k == kind]
         amount, ref = law.in_force([v for v in versions if v[1][1]], on) or (0, None)   # §187(2): approved
-        kinds.append(KindRates(kind, queries.pound_fee_on(session, kind, on), amount, ref))
+        fee = law.in_force([(effective, paise) for k, effective, paise in fees if k == kind], on) or 0   # §187(1)
+        kinds.append(KindRates(kind, fee, amount, ref))
         newest = law.in_force(versions, on)
         if newest is not None and newest[1] is None:
             unapproved.append(KindRates(kind, 0, newest[0], None))

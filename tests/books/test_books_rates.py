@@ -73,3 +73,20 @@ def test_a_daily_rate_version_carries_the_district_panchayats_approval(world, ap
     assert row.approval_ref == "DP/BK/2026/117"
     html = client.get("/v/AMBA?lang=en").get_data(as_text=True)
     assert "Daily rates approved by the District Panchayat: DP/BK/2026/117" in html
+
+
+def test_the_public_page_reads_every_kinds_fees_in_one_statement(world, client, app):
+    """Fourteen kinds: the village, its rates, every kind's fee versions and the §189 scale,
+    at most four statements, the fees one of them (before: one statement per kind's fee)."""
+    from sqlalchemy import event
+
+    engine, seen = app.extensions["dabbo"].engine, []
+    listen = lambda *args: seen.append(args[2])   # noqa: E731
+    client.get("/v/amba?lang=en")   # anything read once per process is read
+    event.listen(engine, "before_cursor_execute", listen)
+    try:
+        assert client.get("/v/amba?lang=en").status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", listen)
+    assert len([s for s in seen if "pound_fees" in s]) == 1
+    assert len(seen) <= 4, seen
