@@ -25,10 +25,11 @@ def end_reads_by_commit(engine: Engine) -> None:
     psycopg forgets every statement it has prepared on a connection when that connection
     rolls back (it sends DEALLOCATE ALL: a rolled-back transaction may have dropped what a
     statement refers to). SQLAlchemy rolls back whenever a session or connection ends
-    without a commit: every readiness probe, every public page, every voice step (which
-    first asks whether it was answered before), every retried SMS or USSD step. The next
-    five runs of each statement on that connection were then parsed and planned again; the
-    animal's lookup alone plans in about a millisecond of the database's time. For a
+    without a commit, which every readiness probe, public page, voice step and retried SMS
+    or USSD step did (those now read outside a transaction: models.db.lookup_reads and
+    read_only; this is for whatever still reads in one). The next five runs of each
+    statement on that connection were then parsed and planned again; the animal's lookup
+    alone plans in about a millisecond of the database's time. For a
     transaction that changed nothing, COMMIT and ROLLBACK leave the database the same, and
     the database itself says whether this one changed anything (its transaction id is only
     assigned by a write), so nothing written is ever committed by this: a transaction that

@@ -291,5 +291,5 @@ def _stored_reply(session: Session, provider: str, provider_id: str, phone: str 
     if stored is None:
         return Reply("", DEFAULT_LANGUAGE)
     person = queries.person_by_phone(session, phone) if phone else None
-    session.rollback()  # nothing to write: end the read transaction
+    session.rollback()  # nothing to write: end the reads (a transaction only where they opened one)
     return Reply(stored, language_or_default(person.language if person else None), [])
