@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 
 import pytest
 import redis
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
 from models.db import Base, normalise_url
@@ -134,6 +134,20 @@ def client(app):
 def session(app):
     with app.extensions["dabbo"].sessions() as session:
         yield session
+
+
+@pytest.fixture
+def statements(app) -> list[str]:
+    """The SQL statements the app sends while the test reads them (the test clears the list)."""
+    engine = app.extensions["dabbo"].engine
+    seen: list[str] = []
+
+    def record(_conn, _cursor, statement, *_args):
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", record)
+    yield seen
+    event.remove(engine, "before_cursor_execute", record)
 
 
 class Api:

@@ -25,11 +25,12 @@ from __future__ import annotations
 from collections import namedtuple
 
 from sqlalchemy import bindparam, literal_column, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from models.db import execute_core
 from models.queries import normalise_tag, occasions
-from models.queries import _FEE_IN_FORCE, _ONE_WITH_SCHEDULES, _RATE_IN_FORCE, _with_schedules
+from models.queries import _FEE_IN_FORCE, _RATE_IN_FORCE, _SEIZURE_DATE, _with_schedules
 from models.tables import Impoundment, Pound, Release, Sale, Village
 
 _release = Release.__table__.alias("answer_release")
@@ -92,15 +93,30 @@ _VERSIONS_IN_ROW = (
     literal_column("(SELECT x.xmin::text FROM villages x WHERE x.id = impoundments.village_id)"),
     _SCALE_ROWS,
 )
-_WITH_KEY = _ONE_WITH_SCHEDULES.add_columns(*_VERSIONS_IN_ROW)
+# Each relationship joined costs about as much CPU to load as the animal itself, so each statement
+# joins what its answers use. By tag (an owner's FIND, FEES, the USSD find) the animal is
+# the one in the pound, which has neither a release nor a sale: the village and pound are
+# joined, and the row's versions say there is no release or sale (one that exists is read
+# when first used, as any lazy relationship). By id (the dues API, whose staff ask about
+# released and sold animals as often) the village, release and sale are joined; the dues
+# do not name the pound.
+_WITH_KEY = (
+    select(Impoundment, _SEIZURE_DATE, _FEE_IN_FORCE, _RATE_IN_FORCE)
+    .add_columns(*occasions.IN_ROW, *_VERSIONS_IN_ROW)
+    .options(joinedload(Impoundment.village))
+)
 _LOADED_BY_TAG = (
-    _WITH_KEY.where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
+    _WITH_KEY.options(joinedload(Impoundment.pound))
+    .where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
     .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
     .limit(1)
     # An animal already in the session is read afresh: its columns and its key from one snapshot.
     .execution_options(populate_existing=True)
 )
-_LOADED_BY_ID = _WITH_KEY.where(Impoundment.id == bindparam("id")).execution_options(populate_existing=True)
+_LOADED_BY_ID = (
+    _WITH_KEY.options(joinedload(Impoundment.release), joinedload(Impoundment.sale))
+    .where(Impoundment.id == bindparam("id")).execution_options(populate_existing=True)
+)
 
 
 def available(session: Session) -> bool:
@@ -142,6 +158,12 @@ def _loaded(session: Session, row) -> tuple[Impoundment, Key] | None:
         return None
     impoundment, _on, fee, rate, earlier, heads, version, release, sale, pound, village, scale = row
     _with_schedules(session, row[:6])
+    # No row behind a version: the relationship is known empty without asking (by tag, where
+    # it is not loaded with the animal).
+    if release is None:
+        set_committed_value(impoundment, "release", None)
+    if sale is None:
+        set_committed_value(impoundment, "sale", None)
     i, v = impoundment, impoundment.village
     return impoundment, Key(i.id, version, i.status, i.seized_at, i.claim_deadline, i.auction_at, i.closed_at,
                             i.reason, release, sale, pound, village, v.timezone, v.law, v.law_schedule, fee, rate,

@@ -112,3 +112,46 @@ def test_a_kind_of_answer_never_given_loads_the_animal_with_its_key(world, clock
     in_hindi = answer_cache.by_tag(session, TAG, asking=hindi)
     assert in_hindi.impoundment is not None and in_hindi.key == found.key
     session.rollback()
+
+
+def test_an_animal_in_the_pound_asked_by_tag_comes_in_one_statement_without_release_or_sale(
+        world, session, statements):
+    """The bullock is in the pound: its key says it has no release and no sale, so neither
+    is read, with the animal or after it."""
+    answer_cache.forget()
+    statements.clear()
+    found = answer_cache.by_tag(session, TAG, asking=("FEES", "en"))
+    assert found.impoundment.release is None and found.impoundment.sale is None
+    assert len(statements) == 1
+    session.rollback()
+
+
+def test_a_released_animal_asked_by_tag_answers_with_its_release(world, api, session):
+    """Released, the bullock's key names a release: the release is read when the answer
+    uses it, and is the one the API recorded."""
+    impoundment_id = queries.impoundment_by_tag(session, TAG).id
+    session.rollback()
+    assert api.post(f"/impoundments/{impoundment_id}/release", {"owner_phone": OWNER}).status_code == 200
+    answer_cache.forget()
+    found = answer_cache.by_tag(session, TAG, asking=("FEES", "en"))
+    assert found.key.release_version is not None
+    assert found.impoundment.release.impoundment_id == impoundment_id
+    assert found.impoundment.sale is None
+    session.rollback()
+
+
+def test_the_dues_read_no_pound_release_or_sale_after_the_animal(world, api, session, statements):
+    """The dues API joins what the dues use (the village, the release, the sale) and not the
+    pound, which they do not name. Held or released, the bullock's dues (asked of a process
+    with no answer kept) read the animal first and nothing of its pound, release or sale after
+    it (AMBA is §189-notified: the held animal's security scale is read on its own)."""
+    impoundment_id = queries.impoundment_by_tag(session, TAG).id
+    session.rollback()
+    for released in (False, True):
+        if released:
+            assert api.post(f"/impoundments/{impoundment_id}/release", {"owner_phone": OWNER}).status_code == 200
+        answer_cache.forget()
+        statements.clear()
+        assert api.get(f"/impoundments/{impoundment_id}/dues").status_code == 200
+        assert statements[0].startswith("SELECT impoundments.id, impoundments.seizure_id")
+        assert not [s for s in statements[1:] if s.startswith(("SELECT pounds.", "SELECT releases.", "SELECT sales."))]

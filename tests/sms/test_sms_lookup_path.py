@@ -8,21 +8,13 @@ World: the demo district; John D'Souza (+919825000006, en) owns the cow
 """
 from __future__ import annotations
 
-import pytest
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 
 from handlers.pound import lookup
 from models.tables import InboundMessage, Person, Watch
 
 OWNER, STRANGER = "+919825000006", "+919898012345"
 TAG = "345678901234"
-
-
-@pytest.fixture
-def statements(app):
-    seen: list[str] = []
-    event.listen(app.extensions["dabbo"].engine, "before_cursor_execute", lambda *args: seen.append(args[2]))
-    return seen
 
 
 def _stored(session) -> list[InboundMessage]:

@@ -6,27 +6,10 @@ Mani Majra (tests/law/packs/trespass_support.py): goats seized Monday 30-11-2026
 reports due 07-12 10:00 (+168 h)."""
 from __future__ import annotations
 
-import pytest
-from sqlalchemy import event
-
 from tests.law.packs.trespass_support import KEEPER, impound, ist, mani, police_report  # noqa: F401
 
 # Goats of the owner Gurpreet (+919815000400), each with its own tag.
 TAGS = [f"5000000001{n:02d}" for n in range(6)]
-
-
-@pytest.fixture
-def statements(app):
-    """The SQL statements run while the test reads them (cleared by the test)."""
-    engine = app.extensions["dabbo"].engine
-    seen: list[str] = []
-
-    def record(_conn, _cursor, statement, *_args):
-        seen.append(statement)
-
-    event.listen(engine, "before_cursor_execute", record)
-    yield seen
-    event.remove(engine, "before_cursor_execute", record)
 
 
 def goats(api, tags: list[str]) -> list[int]:
