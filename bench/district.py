@@ -367,6 +367,16 @@ def start(name: str, env: dict, log: Path) -> subprocess.Popen:
                             stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
 
 
+def web_beside(name: str, port: int) -> tuple[Path, subprocess.Popen]:
+    """For the smaller benches that run beside this one (bench/reuse.py, bench/find_floor.py):
+    a scratch folder with the inputs wrk reads (tags, phones, signed bodies) and the web
+    started per the Procfile on `port`, against the district data set."""
+    workdir = Path(f"/tmp/dabbo_{name}_{os.getpid()}")
+    workdir.mkdir(exist_ok=True)
+    bench_inputs(workdir, port, 10)
+    return workdir, start("web", service_env(port, 14), workdir / "web.log")
+
+
 def stop(process: subprocess.Popen) -> None:
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGTERM)

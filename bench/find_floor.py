@@ -19,7 +19,6 @@ floor is what any implementation pays for the caller and the audit row.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -34,11 +33,7 @@ def main() -> None:
     parser.add_argument("--duration", type=int, default=6)
     parser.add_argument("--port", type=int, default=5096)
     args = parser.parse_args()
-    workdir = Path(f"/tmp/dabbo_find_floor_{os.getpid()}")
-    workdir.mkdir(exist_ok=True)
-    env = district.service_env(args.port, 14)
-    district.bench_inputs(workdir, args.port, 10)
-    web = district.start("web", env, workdir / "web.log")
+    workdir, web = district.web_beside("find_floor", args.port)
     label = f"{int(time.time())}"
     tags = [str(workdir / "tags.txt")]
     ussd = [district.AT_TOKEN, str(workdir / "tags.txt"), str(workdir / "phones.txt")]

@@ -18,7 +18,6 @@ For each: requests a second, p99, and the CPU the database's backends spent per 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -33,13 +32,9 @@ def main() -> None:
     parser.add_argument("--duration", type=int, default=8)
     parser.add_argument("--port", type=int, default=5095)
     args = parser.parse_args()
-    workdir = Path(f"/tmp/dabbo_reuse_{os.getpid()}")
-    workdir.mkdir(exist_ok=True)
-    env = district.service_env(args.port, 14)
-    district.bench_inputs(workdir, args.port, 10)
     with psycopg.connect(district.libpq(district.bench_url())) as conn:
         village = conn.execute("SELECT code FROM villages ORDER BY id LIMIT 1").fetchone()[0]
-    web = district.start("web", env, workdir / "web.log")
+    workdir, web = district.web_beside("reuse", args.port)
     label = f"{int(time.time())}"
     ussd = [district.AT_TOKEN, str(workdir / "tags.txt"), str(workdir / "phones.txt")]
     runs = [("USSD `1*<tag>`, every step new", "ussd.lua", ussd + [f"{label}a"], ussd + [f"{label}w"]),

@@ -43,7 +43,8 @@ CALLER = "SELECT id, language FROM people WHERE phone = %(phone)s"
 AUDIT_AND_WATCH = """
 WITH new_watch AS (
     INSERT INTO watches (impoundment_id, person_id, created_at)
-    SELECT %(impoundment_id)s, %(person_id)s, now() WHERE %(person_id)s::integer IS NOT NULL
+    SELECT %(impoundment_id)s, %(person_id)s, now()
+    WHERE %(person_id)s::integer IS NOT NULL AND %(impoundment_id)s::integer IS NOT NULL
     ON CONFLICT DO NOTHING)
 INSERT INTO inbound_messages (channel, provider, provider_id, phone, text, received_at, reply_text, outcome)
 VALUES ('ussd', 'benchfloor', %(provider_id)s, %(phone)s, %(text)s, now(), %(reply)s, 'end')
