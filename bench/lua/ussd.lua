@@ -6,10 +6,12 @@
 -- never the stored answer of a repeat of the warm-up or of an earlier run.
 dofile("common.lua")
 
+USSD_PATH = "/webhooks/africastalking/ussd"
+
 function init(args)
    token, tags, phones = args[1], read_lines(args[2]), read_lines(args[3])
    run = args[4] or "run"
-   path = args[5] or "/webhooks/africastalking/ussd"
+   path = args[5] or USSD_PATH
    math.randomseed(id * 7919 + string.byte(run, -1))
    counter = 0
 end

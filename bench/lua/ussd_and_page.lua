@@ -8,6 +8,7 @@ local ussd_init, ussd_request = init, request
 
 function init(args)
    ussd_init(args)
+   path = USSD_PATH   -- the fifth argument here is the page, not ussd.lua's path
    page, every = args[5], tonumber(args[6])
 end
 
