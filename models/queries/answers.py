@@ -93,8 +93,8 @@ _VERSIONS_IN_ROW = (
     literal_column("(SELECT x.xmin::text FROM villages x WHERE x.id = impoundments.village_id)"),
     _SCALE_ROWS,
 )
-# Each relationship joined costs about as much CPU to load as the animal itself, so each statement
-# joins what its answers use. By tag (an owner's FIND, FEES, the USSD find) the animal is
+# Each relationship joined costs CPU to load (about 120 µs each, docs/PERFORMANCE.md), so each
+# statement joins only what its answers use. By tag (an owner's FIND, FEES, the USSD find) the animal is
 # the one in the pound, which has neither a release nor a sale: the village and pound are
 # joined, and the row's versions say there is no release or sale (one that exists is read
 # when first used, as any lazy relationship). By id (the dues API, whose staff ask about
