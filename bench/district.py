@@ -499,6 +499,19 @@ def wrk(port: int, script: str, args: list[str], duration: int, connections: int
     return result
 
 
+def wrk_with_cpu(web: subprocess.Popen, port: int, script: str, args: list[str], duration: int, connections: int,
+                 threads: int) -> dict:
+    """`wrk`'s result with the CPU per request of the web (gunicorn's workers: Python) and of the
+    database (its backends), read around the run, and the load average after it: where a
+    request's time goes, whatever the load."""
+    web_cpu, db_cpu = sum(map(cpu_seconds, process_tree(web.pid))), backend_cpu_seconds(DATABASE)
+    result = wrk(port, script, args, duration, connections, threads)
+    result["web_cpu_us"] = (sum(map(cpu_seconds, process_tree(web.pid))) - web_cpu) / result["requests"] * 1e6
+    result["db_cpu_us"] = (backend_cpu_seconds(DATABASE) - db_cpu) / result["requests"] * 1e6
+    result["load"] = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    return result
+
+
 def run_http(args, workdir: Path) -> dict:
     env = service_env(args.port, args.redis_db)
     inputs = bench_inputs(workdir, args.port, args.sms_bodies)
@@ -534,13 +547,7 @@ def run_http(args, workdir: Path) -> dict:
             if name not in warmed:   # once per endpoint: later rounds follow a run of the same code
                 wrk(args.port, script, warm_up_args, 3, args.connections, args.threads)   # not counted
                 warmed.add(name)
-            # CPU per request, the web's (gunicorn's workers: Python) and the database's
-            # (its backends), read around the run: where a request's time goes, whatever the load.
-            web_cpu, db_cpu = sum(map(cpu_seconds, process_tree(web.pid))), backend_cpu_seconds(DATABASE)
-            result = wrk(args.port, script, script_args, args.duration, args.connections, args.threads)
-            result["web_cpu_us"] = (sum(map(cpu_seconds, process_tree(web.pid))) - web_cpu) / result["requests"] * 1e6
-            result["db_cpu_us"] = (backend_cpu_seconds(DATABASE) - db_cpu) / result["requests"] * 1e6
-            result["load"] = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+            result = wrk_with_cpu(web, args.port, script, script_args, args.duration, args.connections, args.threads)
             results.setdefault(name, []).append(result)
             if name == "data":
                 if previous_data is not None:

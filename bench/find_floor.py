@@ -56,13 +56,7 @@ def main() -> None:
         floors, waiting = [], []
         for name in plan:
             script, script_args = kinds[name]
-            web_cpu = sum(map(district.cpu_seconds, district.process_tree(web.pid)))
-            db_cpu = district.backend_cpu_seconds(district.DATABASE)
-            result = district.wrk(args.port, script, script_args(len(floors)), args.duration, 8, 1)
-            result["web_us"] = (sum(map(district.cpu_seconds, district.process_tree(web.pid))) - web_cpu) \
-                / result["requests"] * 1e6
-            result["db_us"] = (district.backend_cpu_seconds(district.DATABASE) - db_cpu) / result["requests"] * 1e6
-            result["load"] = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+            result = district.wrk_with_cpu(web, args.port, script, script_args(len(floors)), args.duration, 8, 1)
             result["name"] = name
             if name == "data floor":
                 floors.append(result["rps"])
@@ -77,8 +71,8 @@ def main() -> None:
 
 
 def print_row(result: dict, share: str) -> None:
-    print(f"| {result['name']} | {result['rps']:.0f} | {result['p99_us'] / 1000:.1f} | {result['web_us']:.0f} µs "
-          f"| {result['db_us']:.0f} µs | {share} | {result['load']} |", flush=True)
+    print(f"| {result['name']} | {result['rps']:.0f} | {result['p99_us'] / 1000:.1f} | {result['web_cpu_us']:.0f} µs "
+          f"| {result['db_cpu_us']:.0f} µs | {share} | {result['load']} |", flush=True)
 
 
 if __name__ == "__main__":
