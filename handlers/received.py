@@ -96,7 +96,9 @@ class OutboxRowsWritten:
         self._bulk: list[int] | None = None  # set by stop()
 
     def __enter__(self) -> "OutboxRowsWritten":
-        event.listen(self.session, "transient_to_pending", self._add)
+        # Noted by the one listener below: a listener added and removed per message cost
+        # about 3 % of an SMS lookup's CPU (SQLAlchemy rebuilds the session's dispatch).
+        self.session.info.setdefault(_LISTENING, []).append(self)
         return self
 
     def __exit__(self, *_exc) -> None:
@@ -105,12 +107,10 @@ class OutboxRowsWritten:
     def stop(self) -> None:
         """Stop listening and keep the bulk ids seen so far; safe to call twice."""
         if self._bulk is None:
-            event.remove(self.session, "transient_to_pending", self._add)
+            listening = self.session.info.get(_LISTENING, [])
+            if self in listening:
+                listening.remove(self)
             self._bulk = self.bulk_ids()
-
-    def _add(self, _session: Session, instance: object) -> None:
-        if isinstance(instance, OutboundMessage):
-            self.rows.append(instance)
 
     def bulk_ids(self) -> list[int]:
         """Ids written in bulk since this started (until `stop`)."""
@@ -128,3 +128,13 @@ class OutboxRowsWritten:
         savepoint are transient again and left out."""
         kept = [row.id for row in self.rows if inspect(row).persistent]
         return list(dict.fromkeys(kept + self.bulk_ids()))
+
+
+_LISTENING = "dabbo.outbox_rows_written"   # session.info: the OutboxRowsWritten started and not stopped
+
+
+@event.listens_for(Session, "transient_to_pending")
+def _pending(session: Session, instance: object) -> None:
+    if isinstance(instance, OutboundMessage):
+        for listening in session.info.get(_LISTENING, ()):
+            listening.rows.append(instance)

@@ -19,6 +19,7 @@ from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.types import TypeDecorator
 
+from models import plain_rows
 from models.prepared import end_reads_by_commit
 from models.ranges import guard_flush
 
@@ -298,8 +299,8 @@ def execute_core(session: Session, statement, params: dict):
     (`LOOKUP_AUDIT`), which those hooks let through unchanged: the hooks that
     open a transaction or drop values kept for one act on writes (and a
     lookup's audit row is its transaction's last statement: nothing is
-    computed after it)."""
-    return session.connection().execute(statement, params)
+    computed after it). On PostgreSQL it runs straight on psycopg (models.plain_rows)."""
+    return plain_rows.execute(session, statement, params)
 
 
 # Called inside the transaction just before commit_lookup commits it (its COMMIT

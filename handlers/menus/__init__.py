@@ -54,20 +54,19 @@ def _known_tag(ctx: Context, value: str) -> str | Wrong:
     if tag is None:
         return Wrong("ussd.tag.bad")
     found = ctx.found(tag)
-    if found is None or (found is False and ctx.impoundment(tag) is None):
+    if found is None or (found is False and ctx.animal(tag) is None):
         return Wrong("ussd.tag.unknown")
     return tag
 
 
 def _status(ctx: Context, state: State) -> facts.AnimalStatus:
-    impoundment = ctx.impoundment(state.tag)
-    return facts.animal_status(ctx.session, impoundment, ctx.now)
+    return facts.animal_status(ctx.session, ctx.animal(state.tag), ctx.now)
 
 
 def _find_lines(ctx: Context, state: State) -> list[str]:
     """Where, due today, claim by, auction: on the first screen even in
     Gujarati's 80 characters, so the essentials come first, tersely."""
-    s, lang, act_1871 = _status(ctx, state), ctx.caller.language, trespass.two_stage(ctx.impoundment(state.tag))
+    s, lang, act_1871 = _status(ctx, state), ctx.caller.language, trespass.two_stage(ctx.animal(state.tag))
     if s.status == "impounded":
         return [ctx.t("ussd.find.where", kind=kind_name(lang, s.kind), number=_number(ctx, s.tag, s.receipt),
                       pound=place_name(lang, s.pound_name, s.pound_names), since=spoken(lang, s.seized_at, s.timezone)),
@@ -95,13 +94,13 @@ def _auction_line(ctx: Context, auction_at: datetime, place: str | None, tz: str
 def _subscribe(ctx: Context, state: State) -> None:
     """SPEC §4 FIND: whoever asks about an animal gets its reminders. Keepers
     and officials asking in the course of their work are not subscribed."""
-    if ctx.caller.person is not None and ctx.caller.person.role != "owner":
+    if ctx.caller.known is not None and ctx.caller.known.role != "owner":
         return
     found = ctx.found(state.tag)
     impoundment = ctx.impoundment(state.tag) if found is False else None
     if found or impoundment is not None:
-        person = ctx.caller.person or admin.person_for_phone(ctx.session, ctx.caller.phone, ctx.now,
-                                                             language=ctx.caller.language)
+        person = ctx.caller.known or admin.person_for_phone(ctx.session, ctx.caller.phone, ctx.now,
+                                                            language=ctx.caller.language)
         if found:
             key = found.key
             records.watch_animal(ctx.session, key.id, key.status, key.sale_version is not None, person, ctx.now)
@@ -115,7 +114,7 @@ def _fees_lines(ctx: Context, state: State) -> list[str]:
     lines = [_animal(ctx, s.kind, s.tag, s.receipt)]
     if s.status != "impounded":
         return lines + [ctx.t("ussd.fees.not_held")]
-    if trespass.two_stage(impoundment := ctx.impoundment(state.tag)):   # s.12 fine by category, feeding, s.15
+    if trespass.two_stage(impoundment := ctx.animal(state.tag)):   # s.12 fine by category, feeding, s.15
         return lines + trespass.fees_lines(ctx, s, impoundment.village.pack)
     d = s.dues
     lines += [ctx.t("ussd.fees.fee", amount=money(language, d.pound_fee_paise)),
@@ -133,7 +132,7 @@ def _fees_lines(ctx: Context, state: State) -> list[str]:
 
 
 def _auction_lines(ctx: Context, state: State) -> list[str]:
-    village = facts.village_of(ctx.session, ctx.caller.person)
+    village = facts.village_of(ctx.session, ctx.caller.known)
     lots = facts.upcoming_auctions(ctx.session, village_id=village.id if village else None, now=ctx.now)
     if not lots:
         return [ctx.t("ussd.auctions.none")]
@@ -152,8 +151,8 @@ def _auction_lines(ctx: Context, state: State) -> list[str]:
 
 
 def _my_lines(ctx: Context, state: State) -> list[str]:
-    person = ctx.caller.person
-    owned = facts.owned_animals(ctx.session, person, ctx.now) if person is not None else []
+    known = ctx.caller.known
+    owned = facts.owned_animals(ctx.session, known, ctx.now) if known is not None else []
     if not owned:
         return [ctx.t("ussd.mine.none")]
     lines, lang = [], ctx.caller.language
@@ -171,7 +170,7 @@ def _my_lines(ctx: Context, state: State) -> list[str]:
 
 def _rates_lines(ctx: Context, state: State) -> list[str]:
     """r.6's fee list for the caller's village, the lines SMS RATES sends."""
-    village = facts.village_of(ctx.session, ctx.caller.person)
+    village = facts.village_of(ctx.session, ctx.caller.known)
     if village is None:
         return [ctx.t("ussd.rates.which")]
     fees = book_queries.fee_list(ctx.session, village, law.local_date(ctx.now, village.timezone))

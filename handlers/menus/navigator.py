@@ -52,9 +52,11 @@ from sqlalchemy.orm import Session
 from handlers.catalogue import CATALOGUES, DEFAULT_LANGUAGE, language_or_default, t
 from handlers.catalogue.refusals import said_values
 from handlers.errors import Refused
+from handlers.menus.caller import Caller
 from handlers.pound import answers
 from models import queries
-from models.tables import Impoundment, Person
+from models.queries.held import HeldImpoundment
+from models.tables import Impoundment
 
 # A real session is a few dozen key presses; one input longer than this is not a key.
 MAX_INPUT_LENGTH = 40
@@ -76,18 +78,6 @@ class State:
 
 
 @dataclass
-class Caller:
-    phone: str
-    person: Person | None
-    language: str
-
-    @property
-    def keeper_pound_id(self) -> int | None:
-        person = self.person
-        return person.pound_id if person is not None and person.role == "keeper" else None
-
-
-@dataclass
 class Context:
     session: Session
     caller: Caller
@@ -95,6 +85,7 @@ class Context:
     tree: Tree
     pages: dict = field(default_factory=dict)   # memo: State -> its pages
     impoundments: dict = field(default_factory=dict)   # memo: tag -> Impoundment | None
+    animals: dict = field(default_factory=dict)   # memo: tag -> the animal `found` read with its key
     keys: dict = field(default_factory=dict)   # memo: tag -> its answer key (see `key`)
 
     @property
@@ -109,8 +100,13 @@ class Context:
         if (tag := tag or "") not in self.keys:
             found = self.keys[tag] = answers.by_tag(self.session, tag, asking=("menus", self.caller.language))
             if found and found.impoundment is not None:   # loaded with its key: not again
-                self.impoundments[tag] = found.impoundment
+                self.animals[tag] = found.impoundment
         return self.keys[tag]
+
+    def animal(self, tag: str | None) -> Impoundment | HeldImpoundment | None:
+        """The animal behind `tag` for a screen that only reads it: as `found` read it (maybe
+        plain values, models.queries.held), else `impoundment`'s row, which a step may change."""
+        return self.animals.get(tag or "") or self.impoundment(tag)
 
     def impoundment(self, tag: str | None) -> Impoundment | None:
         """queries.impoundment_by_tag, once per tag per request: the replay
@@ -260,9 +256,9 @@ class Position:
 
 def start(session: Session, *, phone: str, now: datetime, tree: Tree) -> Context:
     """The request's context: the caller (by E.164 phone) and their language."""
-    person = queries.person_by_phone(session, phone)
-    language = language_or_default(person.language if person is not None else DEFAULT_LANGUAGE)
-    return Context(session, Caller(phone, person, language), now, tree)
+    known = queries.caller_by_phone(session, phone)
+    language = language_or_default(known.language if known is not None else DEFAULT_LANGUAGE)
+    return Context(session, Caller(phone, known, language, session), now, tree)
 
 
 def _text(ctx: Context, state: State, text: Text) -> str:

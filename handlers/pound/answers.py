@@ -42,7 +42,7 @@ from handlers.catalogue import wording_generation
 from models import law
 from models.law import packs
 from models.queries import answers as answer_keys
-from models.tables import Impoundment
+from models.queries.held import HeldImpoundment
 
 T = TypeVar("T")
 
@@ -100,10 +100,11 @@ def forget() -> None:
 
 @dataclass
 class Found:
-    """An animal's key, and the animal itself when it was loaded with the key."""
+    """An animal's key, and the animal itself (plain values, models.queries.held) when it
+    was loaded with the key."""
 
     key: answer_keys.Key
-    impoundment: Impoundment | None
+    impoundment: HeldImpoundment | None
     asked: Hashable   # the tag or id asked by, and the kind of answer: kept answers mark it here
 
 
@@ -158,7 +159,7 @@ def cacheable(key: answer_keys.Key) -> bool:
 
 
 def remembered(session: Session, found: Found, now: datetime, what: Hashable,
-               compute: Callable[[Impoundment | None], T]) -> T:
+               compute: Callable[[HeldImpoundment | None], T]) -> T:
     """The answer `what` (channel, screen, language...) about `found`'s animal at `now`:
     the one computed for the same key if this process has it, else
     `compute(found.impoundment)` (None: not loaded yet), kept unless this transaction

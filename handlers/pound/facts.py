@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, joinedload
 
 from models import law, queries
 from models.law import trespass
+from models.queries import KnownCaller
 from models.queries.disposal import for_auction
 from models.tables import Animal, Impoundment, Person, Village
 
@@ -145,7 +146,7 @@ class OwnedAnimal:
     latest: AnimalStatus | None
 
 
-def owned_animals(session: Session, person: Person, now: datetime, limit: int = 30) -> list[OwnedAnimal]:
+def owned_animals(session: Session, person: Person | KnownCaller, now: datetime, limit: int = 30) -> list[OwnedAnimal]:
     """The animals registered to `person`, each with its latest impoundment
     (the one in a pound first). Animals only claimed, never registered, show
     through the impoundments the owner was identified on."""
@@ -195,7 +196,7 @@ def pound_animals(session: Session, pound_id: int, now: datetime, limit: int = 1
     ]
 
 
-def village_of(session: Session, person: Person | None) -> Village | None:
+def village_of(session: Session, person: Person | KnownCaller | None) -> Village | None:
     """The village a person belongs to, if registered with one."""
     if person is None or person.village_id is None:
         return None

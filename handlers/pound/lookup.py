@@ -191,8 +191,8 @@ def _village_asked(session: Session, context: Context, command: Command) -> Vill
         if village is None:
             raise Refused("unknown_village", "no village with this code")
         return village
-    person = context.sender.person
-    if person is None or person.village is None:
+    village = facts.village_of(session, context.sender.person)
+    if village is None:
         raise Refused("which_village", "the sender has no village")
-    return person.village
+    return village
 

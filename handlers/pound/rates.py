@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 from handlers.catalogue import kind_name, place_name, rate, t
 from handlers.sms.commands import Command
 from handlers.errors import Refused
+from handlers.pound import facts
 from handlers.sms.replies import Context, fit_list, short
 from models import queries
 from models.queries import books as book_queries
@@ -53,6 +54,7 @@ def village_asked(session: Session, person, code: str | None) -> Village:
         if village is None:
             raise Refused("rates_unknown_village", "no village with this code", village_code=code[:20])
         return village
-    if person is None or person.village is None:
+    village = facts.village_of(session, person)
+    if village is None:
         raise Refused("rates_which_village", "the sender has no village")
-    return person.village
+    return village

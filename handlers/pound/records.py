@@ -377,15 +377,15 @@ def fix_auction(
     return animals
 
 
-def watch(session: Session, impoundment: Impoundment, person: Person, now: datetime) -> None:
+def watch(session: Session, impoundment: Impoundment, person: Person | queries.KnownCaller, now: datetime) -> None:
     """The asker of a tag lookup gets that impoundment's reminders."""
     watch_animal(session, impoundment.id, impoundment.status, impoundment.sale is not None, person, now)
 
 
-def watch_animal(session: Session, impoundment_id: int, status: str, sold: bool, person: Person,
+def watch_animal(session: Session, impoundment_id: int, status: str, sold: bool, person: Person | queries.KnownCaller,
                  now: datetime) -> None:
     """`watch` from the facts alone (an answer served from its key has no loaded row):
-    reminders still to come, while held or after a sale (the surplus)."""
+    reminders still to come, while held or after a sale (the surplus). Of `person`, only its id is read."""
     if status != "impounded" and not sold:
         return
     if person.id is None:

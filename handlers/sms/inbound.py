@@ -186,7 +186,7 @@ def _answer_lookup(session: Session, inbound: Inbound, command: Command | Proble
     if isinstance(command, Problem) or command.name not in LOOKUPS or COMMANDS[command.name][1] is not None:
         return None
     lookup_reads(session)   # no BEGIN: anything that writes opens the transaction first
-    known = queries.person_by_phone(session, phone)
+    known = queries.caller_by_phone(session, phone)
     if known is None:
         session.rollback()   # a stranger registers on first contact: a change of record
         return None

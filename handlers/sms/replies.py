@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 from handlers.catalogue import language_or_default, t
 from handlers.text import segments
+from models.queries import KnownCaller
 from models.tables import Person
 
 MAX_SEGMENTS = {"en": 2, "gu": 4, "hi": 4, "gul": 2}
@@ -24,10 +25,13 @@ NAME_LENGTH = 30  # a pound or village name is cut here so a reply keeps its bud
 @dataclass
 class Sender:
     """Who sent the message: the person behind a valid phone (None for a
-    number that could not be read) and the language to answer in."""
+    number that could not be read) and the language to answer in. A plain
+    lookup (FIND, FEES, AUCTIONS, MY, HELP, RATES) gets the person's row as
+    plain values (queries.KnownCaller: id, language, role, pound and village),
+    which is all it reads; every other command gets the Person."""
 
     phone: str | None
-    person: Person | None
+    person: Person | KnownCaller | None
     language: str
 
     @property

@@ -25,11 +25,10 @@ from __future__ import annotations
 from collections import namedtuple
 
 from sqlalchemy import bindparam, literal_column, or_, select
-from sqlalchemy.orm import Session, joinedload
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm import Session
 
 from models.db import execute_core
-from models.queries import normalise_tag, occasions
+from models.queries import held, normalise_tag, occasions
 from models.queries import _FEE_IN_FORCE, _RATE_IN_FORCE, _SEIZURE_DATE, _with_schedules
 from models.tables import Impoundment, Pound, Release, Sale, Village
 
@@ -84,39 +83,32 @@ _KEY_BY_ID = _KEY.where(Impoundment.id == bindparam("id"))
 
 # The same key beside the animal itself, for a tag or id this process has no answer for yet:
 # what the key gives is then computed from this one statement's animal (its place, outcome,
-# schedules and counts, as impoundment_by_tag loads it), never from a second round trip.
+# schedules and counts, as impoundment_by_tag loads it), never from a second round trip. The
+# animal is read as plain values (models.queries.held): through the ORM, loading it cost about
+# as much CPU as the rest of the request's database work (docs/PERFORMANCE.md, "Eighth pass").
 _VERSIONS_IN_ROW = (
     literal_column("impoundments.xmin::text").label("version"),
-    literal_column("(SELECT x.xmin::text FROM releases x WHERE x.impoundment_id = impoundments.id)"),
-    literal_column("(SELECT x.xmin::text FROM sales x WHERE x.impoundment_id = impoundments.id)"),
-    literal_column("(SELECT x.xmin::text FROM pounds x WHERE x.id = impoundments.pound_id)"),
-    literal_column("(SELECT x.xmin::text FROM villages x WHERE x.id = impoundments.village_id)"),
+    literal_column("answer_release.xmin::text"),
+    literal_column("answer_sale.xmin::text"),
+    literal_column("answer_pound.xmin::text"),
+    literal_column("answer_village.xmin::text"),
     _SCALE_ROWS,
 )
-# Each relationship joined costs CPU to load (about 120 µs each, docs/PERFORMANCE.md), so each
-# statement joins only what its answers use. By tag (an owner's FIND, FEES, the USSD find) the animal is
-# the one in the pound, which has neither a release nor a sale: the village and pound are
-# joined, and the row's versions say there is no release or sale (one that exists is read
-# when first used, as any lazy relationship). By id (the dues API, whose staff ask about
-# released and sold animals as often) the village, release and sale are joined; the dues
-# do not name the pound.
-_WITH_KEY = (
-    select(Impoundment, _SEIZURE_DATE, _FEE_IN_FORCE, _RATE_IN_FORCE)
-    .add_columns(*occasions.IN_ROW, *_VERSIONS_IN_ROW)
-    .options(joinedload(Impoundment.village))
+_HELD = (
+    select(*Impoundment.__table__.c, *_village.c, *_pound.c, *_release.c, *_sale.c, _SEIZURE_DATE,
+           _FEE_IN_FORCE, _RATE_IN_FORCE, *occasions.IN_ROW, *_VERSIONS_IN_ROW)
+    .select_from(Impoundment.__table__)
+    .join(_village, _village.c.id == Impoundment.village_id)
+    .join(_pound, _pound.c.id == Impoundment.pound_id)
+    .outerjoin(_release, _release.c.impoundment_id == Impoundment.id)
+    .outerjoin(_sale, _sale.c.impoundment_id == Impoundment.id)
 )
-_LOADED_BY_TAG = (
-    _WITH_KEY.options(joinedload(Impoundment.pound))
-    .where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
+_HELD_BY_TAG = (
+    _HELD.where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
     .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
     .limit(1)
-    # An animal already in the session is read afresh: its columns and its key from one snapshot.
-    .execution_options(populate_existing=True)
 )
-_LOADED_BY_ID = (
-    _WITH_KEY.options(joinedload(Impoundment.release), joinedload(Impoundment.sale))
-    .where(Impoundment.id == bindparam("id")).execution_options(populate_existing=True)
-)
+_HELD_BY_ID = _HELD.where(Impoundment.id == bindparam("id"))
 
 
 def available(session: Session) -> bool:
@@ -141,30 +133,28 @@ def key_by_id(session: Session, impoundment_id: int) -> Key | None:
     return Key(*row) if row is not None else None
 
 
-def loaded_by_tag(session: Session, tag: str) -> tuple[Impoundment, Key] | None:
-    """The animal `impoundment_by_tag` loads, and its key, in one statement."""
+def loaded_by_tag(session: Session, tag: str) -> tuple[held.HeldImpoundment, Key] | None:
+    """The animal `impoundment_by_tag` loads, as plain values, and its key, in one statement."""
     tag = normalise_tag(tag)
     if not tag:
         return None
-    return _loaded(session, session.execute(_LOADED_BY_TAG, {"tag": tag}).first())
+    return _loaded(session, execute_core(session, _HELD_BY_TAG, {"tag": tag}).first())
 
 
-def loaded_by_id(session: Session, impoundment_id: int) -> tuple[Impoundment, Key] | None:
-    return _loaded(session, session.execute(_LOADED_BY_ID, {"id": impoundment_id}).first())
+def loaded_by_id(session: Session, impoundment_id: int) -> tuple[held.HeldImpoundment, Key] | None:
+    return _loaded(session, execute_core(session, _HELD_BY_ID, {"id": impoundment_id}).first())
 
 
-def _loaded(session: Session, row) -> tuple[Impoundment, Key] | None:
+def _loaded(session: Session, row) -> tuple[held.HeldImpoundment, Key] | None:
     if row is None:
         return None
-    impoundment, _on, fee, rate, earlier, heads, version, release, sale, pound, village, scale = row
-    _with_schedules(session, row[:6])
-    # No row behind a version: the relationship is known empty without asking (by tag, where
-    # it is not loaded with the animal).
-    if release is None:
-        set_committed_value(impoundment, "release", None)
-    if sale is None:
-        set_committed_value(impoundment, "sale", None)
-    i, v = impoundment, impoundment.village
-    return impoundment, Key(i.id, version, i.status, i.seized_at, i.claim_deadline, i.auction_at, i.closed_at,
-                            i.reason, release, sale, pound, village, v.timezone, v.law, v.law_schedule, fee, rate,
-                            earlier, heads, scale)
+    on, fee, rate, earlier, heads, version, release, sale, pound, village, scale = row[held.WIDTH:]
+    animal = held.held(row)
+    _with_schedules(session, (animal, on, fee, rate, earlier, heads))
+    return animal, _key(animal, version, release, sale, pound, village, fee, rate, earlier, heads, scale)
+
+
+def _key(i, version, release, sale, pound, village, fee, rate, earlier, heads, scale) -> Key:
+    v = i.village
+    return Key(i.id, version, i.status, i.seized_at, i.claim_deadline, i.auction_at, i.closed_at, i.reason,
+               release, sale, pound, village, v.timezone, v.law, v.law_schedule, fee, rate, earlier, heads, scale)

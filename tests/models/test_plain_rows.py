@@ -1,0 +1,64 @@
+"""A lookup's statements run straight on psycopg (models.plain_rows) answer what
+SQLAlchemy would: the same values, its exceptions, its statement listeners, the
+session's transaction. Real PostgreSQL.
+
+World: the demo district; John D'Souza (+919825000006) owns the bullock 345678901234.
+"""
+from __future__ import annotations
+
+from datetime import timezone
+
+import pytest
+from sqlalchemy import bindparam, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from models import plain_rows
+from models.db import execute_core
+from models.tables import Impoundment, Person, Village
+
+OWNER, TAG = "+919825000006", "345678901234"
+_BY_TAG = select(Impoundment.id, Impoundment.seized_at, Impoundment.status).where(Impoundment.tag == bindparam("tag"))
+_BY_IDS = select(Impoundment.id).where(Impoundment.id.in_(bindparam("ids", expanding=True)))
+_NEW_VILLAGE = insert(Village.__table__).values(code=bindparam("code"), name=bindparam("name"),
+                                                created_at=bindparam("created_at"))
+
+
+def test_a_statement_run_straight_gives_the_row_sqlalchemy_gives(world, session):
+    straight = execute_core(session, _BY_TAG, {"tag": TAG}).first()
+    through_sqlalchemy = session.connection().execute(_BY_TAG, {"tag": TAG}).first()
+    session.rollback()
+    assert isinstance(straight, tuple) and straight == tuple(through_sqlalchemy)
+    assert straight[1].tzinfo == timezone.utc   # UTCDateTime's own processing
+
+
+def test_a_statement_sqlalchemy_must_expand_runs_through_sqlalchemy(world, session):
+    impoundment_id = execute_core(session, _BY_TAG, {"tag": TAG}).first()[0]
+    assert plain_rows._plan(_BY_IDS, session.get_bind().dialect) is None
+    assert execute_core(session, _BY_IDS, {"ids": [impoundment_id, -1]}).first() == (impoundment_id,)
+    session.rollback()
+
+
+def test_a_duplicate_row_raises_sqlalchemys_integrity_error(world, session, clock):
+    """The USSD and SMS retries are told apart by this very exception."""
+    existing = session.scalars(select(Village)).first()
+    with pytest.raises(IntegrityError):
+        execute_core(session, _NEW_VILLAGE, {"code": existing.code, "name": "again", "created_at": clock()})
+    session.rollback()
+    assert session.scalars(select(Person.id).where(Person.phone == OWNER)).first() is not None   # usable again
+
+
+def test_statement_listeners_see_a_statement_run_straight(world, session, statements):
+    statements.clear()
+    execute_core(session, _BY_TAG, {"tag": TAG}).first()
+    session.rollback()
+    assert len(statements) == 1 and "impoundments.tag" in statements[0]
+
+
+def test_a_statement_run_straight_reads_inside_the_sessions_transaction(world, session, clock):
+    """A row the session's transaction wrote is seen before the commit; nothing else is."""
+    session.execute(_NEW_VILLAGE, {"code": "PLAIN", "name": "Plain", "created_at": clock()})
+    by_code = select(Village.name).where(Village.code == bindparam("code"))
+    assert execute_core(session, by_code, {"code": "PLAIN"}).first() == ("Plain",)
+    session.rollback()
+    assert execute_core(session, by_code, {"code": "PLAIN"}).first() is None
+    session.rollback()
