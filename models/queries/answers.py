@@ -43,7 +43,29 @@ _SCALE_ROWS = literal_column(
     "(SELECT string_agg(x.id || ':' || x.xmin::text, ',' ORDER BY x.id) FROM security_scale_rows x "
     "WHERE x.village_id = impoundments.village_id)")
 
-_KEY = (
+
+def _over_the_animal(statement):
+    """`statement` over the impoundments, with the animal's pound, village, release and sale
+    (the aliases above) joined."""
+    return (statement.select_from(Impoundment.__table__)
+            .join(_pound, _pound.c.id == Impoundment.pound_id)
+            .join(_village, _village.c.id == Impoundment.village_id)
+            .outerjoin(_release, _release.c.impoundment_id == Impoundment.id)
+            .outerjoin(_sale, _sale.c.impoundment_id == Impoundment.id))
+
+
+def _by_tag(statement):
+    """The same animal models.queries.impoundment_by_tag loads: the one in a pound, else the latest."""
+    return (statement.where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
+            .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
+            .limit(1))
+
+
+def _by_id(statement):
+    return statement.where(Impoundment.id == bindparam("id"))
+
+
+_KEY = _over_the_animal(
     select(
         Impoundment.id,
         literal_column("impoundments.xmin::text").label("version"),
@@ -66,19 +88,9 @@ _KEY = (
         occasions.IN_ROW[1].label("heads"),
         _SCALE_ROWS.label("scale"),
     )
-    .select_from(Impoundment.__table__)
-    .join(_pound, _pound.c.id == Impoundment.pound_id)
-    .join(_village, _village.c.id == Impoundment.village_id)
-    .outerjoin(_release, _release.c.impoundment_id == Impoundment.id)
-    .outerjoin(_sale, _sale.c.impoundment_id == Impoundment.id)
 )
-# The same animal models.queries.impoundment_by_tag loads: the one in a pound, else the latest.
-_KEY_BY_TAG = (
-    _KEY.where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
-    .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
-    .limit(1)
-)
-_KEY_BY_ID = _KEY.where(Impoundment.id == bindparam("id"))
+_KEY_BY_TAG = _by_tag(_KEY)
+_KEY_BY_ID = _by_id(_KEY)
 
 
 # The same key beside the animal itself, for a tag or id this process has no answer for yet:
@@ -94,21 +106,11 @@ _VERSIONS_IN_ROW = (
     literal_column("answer_village.xmin::text"),
     _SCALE_ROWS,
 )
-_HELD = (
+_HELD = _over_the_animal(
     select(*Impoundment.__table__.c, *_village.c, *_pound.c, *_release.c, *_sale.c, _SEIZURE_DATE,
-           _FEE_IN_FORCE, _RATE_IN_FORCE, *occasions.IN_ROW, *_VERSIONS_IN_ROW)
-    .select_from(Impoundment.__table__)
-    .join(_village, _village.c.id == Impoundment.village_id)
-    .join(_pound, _pound.c.id == Impoundment.pound_id)
-    .outerjoin(_release, _release.c.impoundment_id == Impoundment.id)
-    .outerjoin(_sale, _sale.c.impoundment_id == Impoundment.id)
-)
-_HELD_BY_TAG = (
-    _HELD.where(or_(Impoundment.tag == bindparam("tag"), Impoundment.receipt == bindparam("tag")))
-    .order_by((Impoundment.status == "impounded").desc(), Impoundment.seized_at.desc())
-    .limit(1)
-)
-_HELD_BY_ID = _HELD.where(Impoundment.id == bindparam("id"))
+           _FEE_IN_FORCE, _RATE_IN_FORCE, *occasions.IN_ROW, *_VERSIONS_IN_ROW))
+_HELD_BY_TAG = _by_tag(_HELD)
+_HELD_BY_ID = _by_id(_HELD)
 
 
 def available(session: Session) -> bool:
