@@ -23,6 +23,7 @@ Python is run through SQLAlchemy as before.
 """
 from __future__ import annotations
 
+import logging
 import threading
 from typing import NamedTuple
 
@@ -30,6 +31,7 @@ from sqlalchemy import exc
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
+log = logging.getLogger(__name__)
 
 class _Plan(NamedTuple):
     sql: str
@@ -40,6 +42,9 @@ class _Plan(NamedTuple):
 
 _PLANS: dict[tuple[int, str], _Plan | None] = {}
 _PLANS_LOCK = threading.Lock()
+# The statements built once at import are a few dozen. Past this many, some caller builds
+# one per call, each of which would be kept for ever: those run through SQLAlchemy.
+MAX_PLANS = 512
 
 
 def _plan(statement, dialect) -> _Plan | None:
@@ -50,6 +55,10 @@ def _plan(statement, dialect) -> _Plan | None:
     plan = _PLANS.get(key, _MISSING)
     if plan is not _MISSING:
         return plan
+    if len(_PLANS) >= MAX_PLANS:
+        log.warning("more than %d statements run straight: one is built per call, and runs through SQLAlchemy",
+                    MAX_PLANS)
+        return None
     compiled = statement.compile(dialect=dialect)
     binds = compiled.binds.values()
     plannable = (dialect.name == "postgresql" and not compiled.escaped_bind_names

@@ -62,3 +62,12 @@ def test_a_statement_run_straight_reads_inside_the_sessions_transaction(world, s
     session.rollback()
     assert execute_core(session, by_code, {"code": "PLAIN"}).first() is None
     session.rollback()
+
+
+def test_statements_built_per_call_past_the_bound_run_through_sqlalchemy(world, session, monkeypatch):
+    """Each statement run straight is kept for the process's life: one built per call must not be."""
+    monkeypatch.setattr(plain_rows, "MAX_PLANS", len(plain_rows._PLANS))
+    built_now = select(Impoundment.id).where(Impoundment.tag == bindparam("tag"))
+    assert plain_rows._plan(built_now, session.get_bind().dialect) is None
+    assert execute_core(session, built_now, {"tag": TAG}).first() is not None
+    session.rollback()
