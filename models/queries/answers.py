@@ -65,20 +65,26 @@ def _by_id(statement):
     return statement.where(Impoundment.id == bindparam("id"))
 
 
+# The row versions of the animal, its release, sale, pound and village (NULL: no such row).
+_VERSION = literal_column("impoundments.xmin::text").label("version")
+_OTHER_VERSIONS = (
+    literal_column("answer_release.xmin::text").label("release_version"),
+    literal_column("answer_sale.xmin::text").label("sale_version"),
+    literal_column("answer_pound.xmin::text").label("pound_version"),
+    literal_column("answer_village.xmin::text").label("village_version"),
+)
+
 _KEY = _over_the_animal(
     select(
         Impoundment.id,
-        literal_column("impoundments.xmin::text").label("version"),
+        _VERSION,
         Impoundment.status,
         Impoundment.seized_at,
         Impoundment.claim_deadline,
         Impoundment.auction_at,
         Impoundment.closed_at,
         Impoundment.reason,
-        literal_column("answer_release.xmin::text").label("release_version"),
-        literal_column("answer_sale.xmin::text").label("sale_version"),
-        literal_column("answer_pound.xmin::text").label("pound_version"),
-        literal_column("answer_village.xmin::text").label("village_version"),
+        *_OTHER_VERSIONS,
         _village.c.timezone,
         _village.c.law,
         _village.c.law_schedule,
@@ -98,14 +104,7 @@ _KEY_BY_ID = _by_id(_KEY)
 # schedules and counts, as impoundment_by_tag loads it), never from a second round trip. The
 # animal is read as plain values (models.queries.held): through the ORM, loading it cost about
 # as much CPU as the rest of the request's database work (docs/PERFORMANCE.md, "Eighth pass").
-_VERSIONS_IN_ROW = (
-    literal_column("impoundments.xmin::text").label("version"),
-    literal_column("answer_release.xmin::text"),
-    literal_column("answer_sale.xmin::text"),
-    literal_column("answer_pound.xmin::text"),
-    literal_column("answer_village.xmin::text"),
-    _SCALE_ROWS,
-)
+_VERSIONS_IN_ROW = (_VERSION, *_OTHER_VERSIONS, _SCALE_ROWS)
 _HELD = _over_the_animal(
     select(*Impoundment.__table__.c, *_village.c, *_pound.c, *_release.c, *_sale.c, _SEIZURE_DATE,
            _FEE_IN_FORCE, _RATE_IN_FORCE, *occasions.IN_ROW, *_VERSIONS_IN_ROW))

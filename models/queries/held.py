@@ -43,16 +43,25 @@ HeldImpoundment = make_dataclass(
 # The columns `held` reads, in this order: what a statement selects first.
 PARTS = ((Impoundment, None), (Village, HeldVillage), (Pound, HeldPound), (Release, HeldRelease), (Sale, HeldSale))
 WIDTH = sum(len(model.__table__.columns) for model, _ in PARTS)
+_IMPOUNDMENT_WIDTH = len(Impoundment.__table__.columns)
+
+
+def _slices() -> tuple[tuple[type, slice], ...]:
+    bounds, start = [], _IMPOUNDMENT_WIDTH
+    for model, plain in PARTS[1:]:
+        end = start + len(model.__table__.columns)
+        bounds.append((plain, slice(start, end)))
+        start = end
+    return tuple(bounds)
+
+
+_SLICES = _slices()   # (class, its columns' place in the row) after the impoundment's
 
 
 def held(row) -> HeldImpoundment:
     """The animal from the first `WIDTH` values of `row`: the impoundment's columns, then
     its village's, pound's, release's and sale's, each in its table's column order (a
     release or sale whose columns are all NULL, an outer join's nothing, is None)."""
-    parts, start = [], len(Impoundment.__table__.columns)
-    for model, plain in PARTS[1:]:
-        end = start + len(model.__table__.columns)
-        values = row[start:end]
-        parts.append(plain(*values) if values[0] is not None else None)   # the first column is the id
-        start = end
-    return HeldImpoundment(*row[:len(Impoundment.__table__.columns)], *parts)
+    parts = [plain(*row[where]) if row[where.start] is not None else None   # the first column is the id
+             for plain, where in _SLICES]
+    return HeldImpoundment(*row[:_IMPOUNDMENT_WIDTH], *parts)
