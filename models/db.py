@@ -98,6 +98,7 @@ def make_engine(url: str, **kwargs) -> Engine:
         ping_when_idle(engine)
     if url.startswith("postgresql+psycopg:"):
         end_reads_by_commit(engine)
+        event.listen(engine, "checkin", _in_transactions_again)   # after read_only / lookup_reads
     return engine
 
 
@@ -219,7 +220,20 @@ def read_only(session: Session) -> None:
     statement sees its own snapshot anyway, so the reads see exactly what they
     saw inside a transaction; a request that writes must not call this."""
     if on_postgresql(session):
-        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        _autocommit(session)
+
+
+def _autocommit(session: Session) -> None:
+    """Each statement of this session its own transaction from here on: psycopg's own switch
+    (sent nowhere), as SQLAlchemy's AUTOCOMMIT isolation option sets it, without that option's
+    per-request set and reset (docs/PERFORMANCE.md, "Ninth pass"). Off again at checkin."""
+    session.connection().connection.dbapi_connection.autocommit = True
+
+
+def _in_transactions_again(dbapi_connection, _record) -> None:
+    # Returned to the pool: the next user gets transactions, as a new connection does.
+    if dbapi_connection is not None and dbapi_connection.autocommit:
+        dbapi_connection.autocommit = False
 
 
 # --- a lookup's reads outside a transaction ---------------------------------
@@ -240,7 +254,7 @@ def lookup_reads(session: Session) -> None:
     not begun yet (else: nothing changes). Confirm steps call
     `begin_transaction` before they run (an advisory lock is a SELECT)."""
     if on_postgresql(session) and not session.in_transaction():
-        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        _autocommit(session)
         session.info[_READS_OUTSIDE] = True
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timezone
 
 import pytest
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import bindparam, insert, literal_column, select
 from sqlalchemy.exc import IntegrityError
 
 from models import plain_rows
@@ -71,3 +71,32 @@ def test_statements_built_per_call_past_the_bound_run_through_sqlalchemy(world, 
     assert plain_rows._plan(built_now, session.get_bind().dialect) is None
     assert execute_core(session, built_now, {"tag": TAG}).first() is not None
     session.rollback()
+
+
+def test_a_statement_run_straight_is_sent_with_postgresqls_own_placeholders(world, session, statements):
+    """psycopg has nothing to convert: `$1` in the text, the values in their order."""
+    statements.clear()
+    execute_core(session, _BY_TAG, {"tag": TAG}).first()
+    session.rollback()
+    assert "impoundments.tag = $1" in statements[0] and "%(" not in statements[0]
+
+
+def test_a_percent_sign_in_a_statement_reaches_postgresql_as_written(world, session):
+    """With `%(name)s` placeholders a literal % is doubled for psycopg to undo; sent as it is, it is not."""
+    fifty = select(literal_column("'50%'"), Impoundment.tag).where(Impoundment.tag == bindparam("tag"))
+    assert execute_core(session, fifty, {"tag": TAG}).first() == ("50%", TAG)
+    session.rollback()
+
+
+def test_a_connection_a_lookup_read_outside_a_transaction_returns_to_the_pool_in_transactions(app, world):
+    """`lookup_reads` switches psycopg's autocommit on for one request; the pool switches it off
+    again, so the next request that writes gets its transaction."""
+    from models.db import lookup_reads
+    factory = app.extensions["dabbo"].sessions
+    with factory() as lookup:
+        lookup_reads(lookup)
+        psycopg_connection = lookup.connection().connection.driver_connection
+        assert psycopg_connection.autocommit
+        execute_core(lookup, _BY_TAG, {"tag": TAG}).first()
+        lookup.commit()
+    assert not psycopg_connection.autocommit   # back in the pool, as a new connection is
