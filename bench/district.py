@@ -631,7 +631,10 @@ def write_explain(path: Path, workdir: Path, scale: str, sizes: dict) -> dict:
                 # The request committed its INSERTs: running them again would hit their unique keys.
                 writes_new_rows = statement.lstrip().upper().startswith(("INSERT", "WITH"))   # WITH ... INSERT
                 analyze = "" if writes_new_rows else "ANALYZE, BUFFERS, TIMING OFF, "
-                rows = conn.execute(f"EXPLAIN ({analyze}COSTS OFF) " + statement, parameters).fetchall()
+                # A statement run straight (models/plain_rows.py) comes with $1... and its values in order.
+                positional = isinstance(parameters, list) and not (parameters and isinstance(parameters[0], dict))
+                cursor = psycopg.RawCursor(conn) if positional else conn.cursor()
+                rows = cursor.execute(f"EXPLAIN ({analyze}COSTS OFF) " + statement, parameters).fetchall()
                 conn.rollback()
                 out += ["```sql", " ".join(statement.split()), "```", "```", *[r[0] for r in rows], "```", ""]
     with psycopg.connect(libpq(bench_url())) as conn:

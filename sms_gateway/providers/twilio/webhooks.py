@@ -56,8 +56,8 @@ def twiml(text: str) -> Response:
 
 
 # The document is a pure function of the reply, and replies repeat (an animal's FEES is the
-# same all day; the answer cache serves the text): built by the SDK once per text per process,
-# which saves about 4 % of an SMS lookup. Bounded: a few MB at most.
+# same all day; the answer cache serves the text): built by the SDK once per text per process
+# (13.5 µs a reply, about 1 % of an SMS lookup's CPU). Bounded: a few MB at most.
 @functools.lru_cache(maxsize=2048)
 def _twiml_document(text: str) -> str:
     response = MessagingResponse()
