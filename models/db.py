@@ -224,16 +224,17 @@ def read_only(session: Session) -> None:
 
 
 def _autocommit(session: Session) -> None:
-    """Each statement of this session its own transaction from here on: psycopg's own switch
-    (sent nowhere), as SQLAlchemy's AUTOCOMMIT isolation option sets it, without that option's
-    per-request set and reset (docs/PERFORMANCE.md, "Ninth pass"). Off again at checkin."""
+    """Each statement its own transaction from here on: psycopg's switch, as SQLAlchemy's AUTOCOMMIT
+    option sets it, without its per-request set and reset (PERFORMANCE.md, "Ninth pass")."""
     session.connection().connection.dbapi_connection.autocommit = True
 
 
-def _in_transactions_again(dbapi_connection, _record) -> None:
-    # Returned to the pool: the next user gets transactions, as a new connection does.
+def _in_transactions_again(dbapi_connection, record) -> None:   # back in the pool: as a new one
     if dbapi_connection is not None and dbapi_connection.autocommit:
-        dbapi_connection.autocommit = False
+        try:
+            dbapi_connection.autocommit = False
+        except psycopg.Error as cannot:   # never seen (not idle): replaced, not handed out as it is
+            record.invalidate(cannot)
 
 
 # --- a lookup's reads outside a transaction ---------------------------------
