@@ -223,10 +223,11 @@ def read_only(session: Session) -> None:
         _autocommit(session)
 
 
-def _autocommit(session: Session) -> None:
-    """Each statement its own transaction from here on: psycopg's switch, as SQLAlchemy's AUTOCOMMIT
+def _autocommit(session: Session, on: bool = True) -> None:
+    """Each statement its own transaction from here on (or, `on` False, one transaction again):
+    psycopg's switch, allowed on an idle connection and sent nowhere, as SQLAlchemy's AUTOCOMMIT
     option sets it, without its per-request set and reset (PERFORMANCE.md, "Ninth pass")."""
-    session.connection().connection.dbapi_connection.autocommit = True
+    session.connection().connection.dbapi_connection.autocommit = on
 
 
 def _in_transactions_again(dbapi_connection, record) -> None:   # back in the pool: as a new one
@@ -268,8 +269,7 @@ def begin_transaction(session: Session) -> None:
     """From here on, this session's statements run in one transaction (after
     `lookup_reads`; otherwise they already do)."""
     if session.info.pop(_READS_OUTSIDE, None):
-        # psycopg: allowed on an idle connection, no round trip; BEGIN goes with the next statement.
-        session.connection().connection.dbapi_connection.autocommit = False
+        _autocommit(session, on=False)   # BEGIN goes with the next statement
 
 
 @event.listens_for(Session, "before_flush")

@@ -102,7 +102,6 @@ def test_a_connection_a_lookup_read_outside_a_transaction_returns_to_the_pool_in
     assert not psycopg_connection.autocommit   # back in the pool, as a new connection is
 
 
-
 def test_a_connection_that_cannot_leave_autocommit_is_replaced_not_handed_out():
     """Should psycopg refuse the switch back (a connection not idle: never seen), the pool replaces
     the connection rather than hand it out in autocommit."""
@@ -111,8 +110,13 @@ def test_a_connection_that_cannot_leave_autocommit_is_replaced_not_handed_out():
     from models import db
 
     class NotIdle:
-        autocommit = property(lambda self: True, lambda self, value: (_ for _ in ()).throw(
-            psycopg.ProgrammingError("can't change 'autocommit' now")))
+        @property
+        def autocommit(self) -> bool:
+            return True
+
+        @autocommit.setter
+        def autocommit(self, _value: bool) -> None:
+            raise psycopg.ProgrammingError("can't change 'autocommit' now")
 
     class Record:
         invalidated = None
