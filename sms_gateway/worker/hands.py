@@ -78,6 +78,10 @@ class Hands:
                 client.delete(key)
         except redis.RedisError:
             pass  # Redis is down: beaten again in BEAT_S; absent keys are not trusted after a loss
+        except Exception:   # a client torn down under the thread (a closed socket): the next beat retries
+            # The thread must outlive any one beat: if it died, this worker's rows would look lost
+            # and be sent again while it is still sending them.
+            log.warning("heartbeat not written; beaten again in %s s", BEAT_S, exc_info=True)
 
     def _beat_forever(self) -> None:
         pid = os.getpid()
