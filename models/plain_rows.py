@@ -57,6 +57,13 @@ _PLANS_LOCK = threading.Lock()
 MAX_PLANS = 512
 
 
+def _plannable(compiled) -> bool:
+    binds = compiled.binds.values()
+    return (not compiled.escaped_bind_names and not any(b.expanding or b.literal_execute for b in binds)
+            # Python-side column defaults are computed by SQLAlchemy's execution context
+            and not getattr(compiled, "insert_prefetch", None) and not getattr(compiled, "update_prefetch", None))
+
+
 def _plan(statement, dialect) -> _Plan | None:
     """The statement as SQLAlchemy compiles it for `dialect`, or None where it must run
     through SQLAlchemy. Statements are module-level constants: kept by id, with the
@@ -69,14 +76,11 @@ def _plan(statement, dialect) -> _Plan | None:
         log.warning("more than %d statements run straight: one is built per call, and runs through SQLAlchemy",
                     MAX_PLANS)
         return None
-    compiled = statement.compile(dialect=_dollar(dialect))
-    binds = compiled.binds.values()
-    plannable = (dialect.name == "postgresql" and not compiled.escaped_bind_names
-                 and not any(b.expanding or b.literal_execute for b in binds)
-                 # Python-side column defaults are computed by SQLAlchemy's execution context
-                 and not getattr(compiled, "insert_prefetch", None) and not getattr(compiled, "update_prefetch", None))
     plan = None
-    if plannable:
+    # Elsewhere (SQLite, the first run's database) through SQLAlchemy, and not compiled here.
+    compiled = statement.compile(dialect=_dollar(dialect)) if dialect.name == "postgresql" else None
+    if compiled is not None and _plannable(compiled):
+        binds = compiled.binds.values()
         bind_processors = tuple({
             compiled.bind_names[b]: processor for b in binds
             if (processor := b.type.dialect_impl(dialect).bind_processor(dialect)) is not None}.items())

@@ -127,3 +127,14 @@ def test_a_connection_that_cannot_leave_autocommit_is_replaced_not_handed_out():
     record = Record()
     db._in_transactions_again(NotIdle(), record)
     assert isinstance(record.invalidated, psycopg.ProgrammingError)
+
+
+def test_a_statement_for_sqlite_runs_through_sqlalchemy_without_being_compiled_here(monkeypatch):
+    from sqlalchemy.dialects import sqlite
+
+    def never(_dialect):
+        raise AssertionError("compiled for a database whose statements never run straight")
+
+    monkeypatch.setattr(plain_rows, "_dollar", never)
+    statement = select(Impoundment.id).where(Impoundment.tag == bindparam("tag"))
+    assert plain_rows._plan(statement, sqlite.dialect()) is None
