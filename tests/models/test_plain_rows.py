@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from datetime import timezone
 
+import psycopg
 import pytest
 from sqlalchemy import bindparam, insert, literal_column, select
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.exc import IntegrityError
 
-from models import plain_rows
-from models.db import execute_core
+from models import db, plain_rows
+from models.db import execute_core, lookup_reads
 from models.tables import Impoundment, Person, Village
 
 OWNER, TAG = "+919825000006", "345678901234"
@@ -91,7 +93,6 @@ def test_a_percent_sign_in_a_statement_reaches_postgresql_as_written(world, sess
 def test_a_connection_a_lookup_read_outside_a_transaction_returns_to_the_pool_in_transactions(app, world):
     """`lookup_reads` switches psycopg's autocommit on for one request; the pool switches it off
     again, so the next request that writes gets its transaction."""
-    from models.db import lookup_reads
     factory = app.extensions["dabbo"].sessions
     with factory() as lookup:
         lookup_reads(lookup)
@@ -105,10 +106,6 @@ def test_a_connection_a_lookup_read_outside_a_transaction_returns_to_the_pool_in
 def test_a_connection_that_cannot_leave_autocommit_is_replaced_not_handed_out():
     """Should psycopg refuse the switch back (a connection not idle: never seen), the pool replaces
     the connection rather than hand it out in autocommit."""
-    import psycopg
-
-    from models import db
-
     class NotIdle:
         @property
         def autocommit(self) -> bool:
@@ -130,8 +127,6 @@ def test_a_connection_that_cannot_leave_autocommit_is_replaced_not_handed_out():
 
 
 def test_a_statement_for_sqlite_runs_through_sqlalchemy_without_being_compiled_here(monkeypatch):
-    from sqlalchemy.dialects import sqlite
-
     def never(_dialect):
         raise AssertionError("compiled for a database whose statements never run straight")
 
